@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { limits } from './limits.js';
+
+export const roles = ['applicant', 'reviewer', 'admin'] as const;
+export const ZRole = z.enum(roles);
+export type Role = z.infer<typeof ZRole>;
+
+/** Length in code points, so that a password is never judged (or cut) by UTF-16 units. */
+const codePoints = (s: string) => [...s].length;
+
+export const ZMobile = z
+  .string({ error: '请输入手机号' })
+  .trim()
+  .regex(limits.mobilePattern, { error: '请输入正确的11位手机号' });
+
+/** A new password: 8–128 characters, any characters, no composition rules (common ones refused server-side). */
+export const ZNewPassword = z
+  .string({ error: '请输入密码' })
+  .refine((s) => codePoints(s) >= limits.password.min, { error: `密码至少${limits.password.min}位` })
+  .refine((s) => codePoints(s) <= limits.password.max, { error: `密码最多${limits.password.max}位` });
+
+/** An existing password being presented: only bounded, never judged. */
+export const ZPresentedPassword = z
+  .string({ error: '请输入密码' })
+  .min(1, { error: '请输入密码' })
+  .refine((s) => codePoints(s) <= limits.password.max, { error: '密码错误' });
+
+export const ZNickname = z
+  .string()
+  .trim()
+  .min(1, { error: '昵称不能为空' })
+  .refine((s) => codePoints(s) <= limits.nickname.max, { error: `昵称最多${limits.nickname.max}个字` });
+
+/** POST /v1/login */
+export const ZLoginRequest = z.object({ mobile: ZMobile, password: ZPresentedPassword });
+export type LoginRequest = z.infer<typeof ZLoginRequest>;
+
+/** Login answer message (spec §3: token, username = mobile, id, openid are read). */
+export const ZLoginResponse = z.object({
+  token: z.string(),
+  username: z.string(),
+  id: z.string(),
+  openid: z.string().nullable(),
+  nickname: z.string(),
+  /** true until the account has finished its first application */
+  new_user: z.boolean(),
+  /** the seed's field name, kept; empty when there is nothing to say */
+  erroMessage: z.string(),
+  roles: z.array(ZRole),
+});
+export type LoginResponse = z.infer<typeof ZLoginResponse>;
+
+/** POST /v1/registerUser */
+export const ZRegisterRequest = z.object({
+  mobile: ZMobile,
+  password: ZNewPassword,
+  nickname: ZNickname.optional(),
+  /** consent to the privacy notice; registration is refused without it */
+  agree: z.literal(true, { error: '请阅读并同意隐私政策' }),
+});
+export type RegisterRequest = z.infer<typeof ZRegisterRequest>;
+export const ZRegisterResponse = z.string();
+
+/** GET /v1/wxAuthorizeUrl: where to send the browser for WeChat web OAuth (snsapi_base). */
+export const ZWxAuthorizeUrlRequest = z.object({});
+export const ZWxAuthorizeUrlResponse = z.object({
+  configured: z.boolean(),
+  /** null when WeChat is not configured */
+  url: z.string().nullable(),
+});
+export type WxAuthorizeUrlResponse = z.infer<typeof ZWxAuthorizeUrlResponse>;
+
+/** GET /v1/bindWxUser: `code` and `state` from WeChat's redirect. */
+export const ZBindWxUserRequest = z.object({
+  code: z.string().min(1).max(limits.wechat.codeMax),
+  state: z.string().min(1).max(limits.wechat.stateMax),
+});
+export type BindWxUserRequest = z.infer<typeof ZBindWxUserRequest>;
+export const ZBindWxUserResponse = z.object({ openid: z.string() });
+export type BindWxUserResponse = z.infer<typeof ZBindWxUserResponse>;
+
+/** GET /v1/getUserInfo: the caller's own profile. */
+export const ZGetUserInfoRequest = z.object({});
+export const ZUserProfile = z.object({
+  id: z.string(),
+  mobile: z.string(),
+  /** 138****1234 */
+  mobileMasked: z.string(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  openid: z.string().nullable(),
+  roles: z.array(ZRole),
+  new_user: z.boolean(),
+  createdAt: z.string(),
+});
+export type UserProfile = z.infer<typeof ZUserProfile>;
+export const ZGetUserInfoResponse = ZUserProfile;
+
+/** POST /v1/updateProfile */
+export const ZUpdateProfileRequest = z
+  .object({
+    nickname: ZNickname.optional(),
+    /** a URL returned by uploadAvatar, or null to remove */
+    avatar: z.string().max(300).nullable().optional(),
+  })
+  .refine((v) => v.nickname !== undefined || v.avatar !== undefined, { error: '没有需要修改的内容' });
+export type UpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
+export const ZUpdateProfileResponse = ZUserProfile;
+
+/**
+ * POST /v1/updatePassword: every session of the account ends, the caller's included; the caller gets
+ * a fresh token (rotation), so the token used before the change is refused from then on.
+ */
+export const ZUpdatePasswordRequest = z.object({
+  oldPassword: ZPresentedPassword,
+  newPassword: ZNewPassword,
+});
+export type UpdatePasswordRequest = z.infer<typeof ZUpdatePasswordRequest>;
+export const ZUpdatePasswordResponse = z.object({ token: z.string() });
+export type UpdatePasswordResponse = z.infer<typeof ZUpdatePasswordResponse>;
+
+/** POST /v1/updatePhone: needs the password; like a password change, all sessions end and the caller gets a fresh token. */
+export const ZUpdatePhoneRequest = z.object({ password: ZPresentedPassword, newMobile: ZMobile });
+export type UpdatePhoneRequest = z.infer<typeof ZUpdatePhoneRequest>;
+export const ZUpdatePhoneResponse = ZUserProfile.extend({ token: z.string() });
+export type UpdatePhoneResponse = z.infer<typeof ZUpdatePhoneResponse>;
+
+/** POST /v1/logout: ends the calling session. */
+export const ZLogoutRequest = z.object({});
+export const ZLogoutResponse = z.string();
+
+/** POST /v1/uploadAvatar (multipart, field `file`) */
+export const ZUploadAvatarResponse = z.object({ url: z.string() });
+export type UploadAvatarResponse = z.infer<typeof ZUploadAvatarResponse>;
+
+/** 13812341234 → 138****1234 */
+export const maskMobile = (mobile: string): string =>
+  mobile.length === 11 ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;

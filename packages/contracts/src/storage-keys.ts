@@ -1,0 +1,15 @@
+/** localStorage keys of spec §3, exactly as written. */
+export const storageKeys = {
+  userInfo: 'user_info',
+  token: 'token',
+  mobile: 'mobile',
+  uid: 'uid',
+  openid: 'openid',
+  applyStatus: 'applyStatus',
+  tempStatus: 'tempStatus',
+  applyDetail: 'applyDetail',
+  applyStatusMessage: 'applyStatusMessage',
+  browserId: 'browserId',
+} as const;
+
+export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -24,6 +24,24 @@ export const apiPaths = {
   uploadAvatar: '/v1/uploadAvatar',
   /** GET `${avatarFile}/:name` serves an uploaded avatar */
   avatarFile: '/v1/avatars',
+  // applications (issue: applications)
+  getMemberInfo: '/v1/getMemberInfo',
+  getThemes: '/v1/getThemes',
+  getWorks: '/v1/getWorks',
+  getWork: '/v1/getWork',
+  addWork: '/v1/addWork',
+  updateWork: '/v1/updateWork',
+  applyCompany: '/v1/applyCompany',
+  updateApplyCompany: '/v1/updateApplyCompany',
+  getCompanyInfo: '/v1/getCompanyInfo',
+  saveDraft: '/v1/saveDraft',
+  getDraft: '/v1/getDraft',
+  withdrawApplication: '/v1/withdrawApplication',
+  uploadImage: '/v1/uploadImage',
+  /** tus resumable uploads (video): POST creates, PATCH appends, HEAD resumes */
+  uploadVideo: '/v1/uploads/video',
+  /** GET `${file}/:id` serves an uploaded file to its owner, reviewers and admins */
+  file: '/v1/files',
 } as const;
 
 export type ApiPathName = keyof typeof apiPaths;

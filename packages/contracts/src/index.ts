@@ -5,3 +5,6 @@ export * from './api-paths.js';
 export * from './routes.js';
 export * from './envelope.js';
 export * from './accounts.js';
+export * from './validators.js';
+export * from './applications.js';
+export * from './applications-api.js';

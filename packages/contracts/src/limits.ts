@@ -10,6 +10,21 @@ export const limits = {
     /** checked by magic bytes on the server, by type on the client before upload */
     mimeTypes: ['image/jpeg', 'image/png', 'image/webp'] as const,
   },
+  /** photos, work images, business licences (multipart) */
+  image: {
+    maxBytes: 5 * 1024 * 1024,
+    mimeTypes: ['image/jpeg', 'image/png', 'image/webp'] as const,
+    hint: '支持 JPG/PNG/WebP，单张不超过 5MB',
+  },
+  /** application videos (tus, resumable) */
+  video: {
+    maxBytes: 300 * 1024 * 1024,
+    mimeTypes: ['video/mp4', 'video/quicktime', 'video/webm'] as const,
+    hint: '支持 MP4/MOV/WebM，不超过 300MB',
+    /** tus chunk size the client sends */
+    chunkBytes: 5 * 1024 * 1024,
+  },
+  work: { maxPhotos: 9, maxTeam: 10 },
 } as const;
 
 /** Session lifetimes (documented in docs/security.md). */

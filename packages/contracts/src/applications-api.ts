@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { ZMobile } from './accounts.js';
+import {
+  ZApplicationKind, ZApplicationStatus, ZCompanyForm, ZMemberForm, ZPersonForm, ZRankUserForm, ZWorkForm,
+} from './applications.js';
+
+/** One entry of an application's timeline (from the audit log of its transitions). */
+export const ZTimelineEntry = z.object({
+  status: ZApplicationStatus,
+  at: z.string(),
+  /** the reason given with a return, rejection or withdrawal */
+  note: z.string().nullable(),
+});
+
+/** An application as its owner sees it. `data` holds the form; the ID number is masked unless editable. */
+export const ZApplicationViewOf = <T extends z.ZodTypeAny>(data: T) =>
+  z.object({
+    id: z.string(),
+    kind: ZApplicationKind,
+    status: ZApplicationStatus,
+    /** optimistic concurrency: send it back with an update */
+    version: z.number().int(),
+    data,
+    /** the reviewer's reason for a return or rejection, shown to the applicant */
+    reason: z.string().nullable(),
+    submittedAt: z.string().nullable(),
+    decidedAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    timeline: z.array(ZTimelineEntry),
+  });
+
+export const ZApplicationSummary = z.object({
+  id: z.string(),
+  kind: ZApplicationKind,
+  status: ZApplicationStatus,
+  title: z.string(),
+  reason: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type ApplicationSummary = z.infer<typeof ZApplicationSummary>;
+
+const ZUpdateMeta = z.object({ id: z.string().min(1).max(64), version: z.number().int().nonnegative() });
+/** submit may promote a server-side draft */
+const ZSubmitMeta = z.object({ draftId: z.string().min(1).max(64).optional() });
+
+// ---- rank-user (seed: submit, update, getRankUser) ----------------------------------------------
+export const ZGetRankUserRequest = z.object({ mobile: ZMobile, type: z.enum(['check', 'info']) });
+export type GetRankUserRequest = z.infer<typeof ZGetRankUserRequest>;
+export const ZRankUserView = ZApplicationViewOf(ZRankUserForm.partial());
+/** type=check, code 0: the approved application and all the user's applications */
+export const ZRankUserCheckResponse = z.object({ rankUser: ZRankUserView, postList: z.array(ZApplicationSummary) });
+/** type=info: the user's latest rank-user application, or null */
+export const ZRankUserInfoResponse = z.object({ rankUser: ZRankUserView.nullable() });
+
+export const ZRankUserApplyRequest = ZRankUserForm.extend(ZSubmitMeta.shape);
+export const ZRankUserUpdateRequest = ZRankUserForm.extend(ZUpdateMeta.shape);
+/** submit / update answer: success with code 9002 (submitted), so the client opens checkStatus?status=9002 */
+export const ZSubmitResponse = z.object({ id: z.string(), status: ZApplicationStatus, version: z.number().int() });
+export type SubmitResponse = z.infer<typeof ZSubmitResponse>;
+
+// ---- membership ----------------------------------------------------------------------------------
+export const ZMemberApplyRequest = ZMemberForm.extend(ZSubmitMeta.shape);
+export const ZMemberUpdateRequest = ZMemberForm.extend(ZUpdateMeta.shape);
+export const ZMemberView = ZApplicationViewOf(ZMemberForm.partial());
+export const ZGetMemberInfoResponse = z.object({ member: ZMemberView.nullable() });
+
+// ---- 2024 person entry ---------------------------------------------------------------------------
+export const ZApplyPersonRequest = ZPersonForm.extend(ZSubmitMeta.shape);
+export const ZUpdateApplyPersonRequest = ZPersonForm.extend(ZUpdateMeta.shape);
+export const ZPersonView = ZApplicationViewOf(ZPersonForm.partial());
+export const ZGetPersonInfoResponse = z.object({ person: ZPersonView.nullable() });
+
+// ---- works ---------------------------------------------------------------------------------------
+export const ZTheme = z.object({ id: z.string(), name: z.string(), description: z.string() });
+export type Theme = z.infer<typeof ZTheme>;
+export const ZGetThemesResponse = z.array(ZTheme);
+export const ZAddWorkRequest = ZWorkForm.extend(ZSubmitMeta.shape);
+export const ZUpdateWorkRequest = ZWorkForm.extend(ZUpdateMeta.shape);
+export const ZWorkView = ZApplicationViewOf(ZWorkForm.partial());
+export const ZGetWorksResponse = z.array(ZApplicationSummary);
+export const ZGetWorkRequest = z.object({ id: z.string().min(1).max(64) });
+export const ZGetWorkResponse = ZWorkView;
+
+// ---- company -------------------------------------------------------------------------------------
+export const ZApplyCompanyRequest = ZCompanyForm.extend(ZSubmitMeta.shape);
+export const ZUpdateApplyCompanyRequest = ZCompanyForm.extend(ZUpdateMeta.shape);
+export const ZCompanyView = ZApplicationViewOf(ZCompanyForm.partial());
+export const ZGetCompanyInfoResponse = z.object({ company: ZCompanyView.nullable() });
+
+// ---- drafts and withdrawal (every kind) ---------------------------------------------------------
+export const ZSaveDraftRequest = z.object({
+  kind: ZApplicationKind,
+  /** omitted for a new draft */
+  id: z.string().min(1).max(64).optional(),
+  /** any part of the kind's form; checked in full only on submit */
+  data: z.record(z.string(), z.unknown()),
+});
+export const ZSaveDraftResponse = z.object({ id: z.string(), version: z.number().int(), savedAt: z.string() });
+export const ZGetDraftRequest = z.object({ kind: ZApplicationKind, id: z.string().min(1).max(64).optional() });
+export const ZGetDraftResponse = z
+  .object({ id: z.string(), version: z.number().int(), data: z.record(z.string(), z.unknown()), savedAt: z.string() })
+  .nullable();
+export const ZWithdrawRequest = z.object({
+  id: z.string().min(1).max(64),
+  reason: z.string().trim().min(2, { error: '请填写撤回原因' }).max(200, { error: '撤回原因最多200个字' }),
+});
+export const ZWithdrawResponse = ZSubmitResponse;
+
+// ---- programme status -----------------------------------------------------------------------------
+export const programmePhases = ['not_open', 'open', 'reviewing', 'results', 'closed'] as const;
+export const ZProgrammePhase = z.enum(programmePhases);
+export const phaseLabels = {
+  not_open: '未开始', open: '申报中', reviewing: '评审中', results: '结果公布', closed: '已结束',
+} as const;
+export const ZGetCurrentStatusResponse = z.object({
+  year: z.number().int(),
+  name: z.string(),
+  phase: ZProgrammePhase,
+  opensAt: z.string(),
+  closesAt: z.string(),
+  reviewEndsAt: z.string(),
+  resultsAt: z.string(),
+});
+export type CurrentStatus = z.infer<typeof ZGetCurrentStatusResponse>;
+export const ZGetApplyStatusResponse = z.object({
+  person: ZApplicationSummary.nullable(),
+  company: ZApplicationSummary.nullable(),
+  works: z.array(ZApplicationSummary),
+});
+
+// ---- uploads ---------------------------------------------------------------------------------------
+export const uploadPurposes = ['photo', 'work', 'license'] as const;
+export const ZUploadImageFields = z.object({ purpose: z.enum(uploadPurposes) });
+export const ZUploadedFile = z.object({
+  id: z.string(),
+  url: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+});
+export type UploadedFile = z.infer<typeof ZUploadedFile>;

@@ -28,6 +28,8 @@ export const ZApplicationViewOf = <T extends z.ZodTypeAny>(data: T) =>
     createdAt: z.string(),
     updatedAt: z.string(),
     timeline: z.array(ZTimelineEntry),
+    /** file id → short-lived signed URL, for every file the form refers to (img/video src) */
+    fileUrls: z.record(z.string(), z.string()),
   });
 
 export const ZApplicationSummary = z.object({

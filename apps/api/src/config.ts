@@ -1,0 +1,159 @@
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { loginPolicy, sessionPolicy } from '@qgw/contracts';
+
+/** The repository root: defaults for DATA_DIR and WEB_DIST hang off it whatever the working directory. */
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const boolish = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'expected 1/0/true/false/yes/no/on/off' })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const positiveInt = z.coerce.number().int().positive();
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must start with postgres:// or postgresql://' })
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'REDIS_URL must start with redis:// or rediss://' }).optional(),
+  REDIS_KEY_PREFIX: z.string().default('qgw:'),
+  NODE_ENV: z.string().default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: boolish.optional(),
+  WEB_DIST: z.string().optional(),
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_BASE_URL must be an http(s) origin' })
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
+  /** false (default), true, a hop count, or a comma-separated list of proxy addresses */
+  TRUST_PROXY: z.string().optional(),
+  WECHAT_APPID: z.string().optional(),
+  WECHAT_SECRET: z.string().optional(),
+  WECHAT_OAUTH_BASE: z.url().default('https://open.weixin.qq.com'),
+  WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
+  WECHAT_TIMEOUT_MS: positiveInt.default(5000),
+  SESSION_IDLE_MS: positiveInt.default(sessionPolicy.idleMs),
+  SESSION_ABSOLUTE_MS: positiveInt.default(sessionPolicy.absoluteMs),
+  LOGIN_MAX_FAILURES: positiveInt.default(loginPolicy.maxFailuresPerAccount),
+  LOGIN_LOCK_MS: positiveInt.default(loginPolicy.lockMs),
+  LOGIN_PER_IP_PER_MINUTE: positiveInt.default(loginPolicy.perIpPerMinute),
+  REGISTER_PER_IP_PER_HOUR: positiveInt.default(loginPolicy.registerPerIpPerHour),
+  /** every other route, per IP per minute: a ceiling against floods, far above normal use */
+  RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+  /** avatar uploads per IP per minute */
+  UPLOAD_PER_MINUTE: positiveInt.default(20),
+  BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
+});
+
+export type TrustProxy = boolean | number | string;
+
+export interface AppConfig {
+  env: string;
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  sqliteFile: string;
+  uploadsDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  seedDemo: boolean;
+  webDist: string;
+  publicBaseUrl: string | undefined;
+  trustProxy: TrustProxy;
+  bodyLimitBytes: number;
+  wechat: {
+    appid: string | undefined;
+    secret: string | undefined;
+    /** both appid and secret are set */
+    configured: boolean;
+    oauthBase: string;
+    apiBase: string;
+    timeoutMs: number;
+  };
+  session: { idleMs: number; absoluteMs: number };
+  login: {
+    maxFailuresPerAccount: number;
+    lockMs: number;
+    perIpPerMinute: number;
+    registerPerIpPerHour: number;
+  };
+  rateLimit: { globalPerMinute: number; uploadPerMinute: number };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const parseTrustProxy = (raw: string | undefined): TrustProxy => {
+  if (raw === undefined) return false;
+  if (/^(true|yes|on)$/i.test(raw)) return true;
+  if (/^(false|no|off|0)$/i.test(raw)) return false;
+  // a number is a hop count (1 = one proxy in front), safer than trusting every forwarder
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+};
+
+const stripTrailingSlash = (u: string) => u.replace(/\/+$/, '');
+
+/**
+ * Reads the environment once, validates it and resolves paths. Relative paths are taken from the
+ * directory the command was started in (npm's INIT_CWD), because npm workspaces move the working
+ * directory into apps/api.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  // an empty variable means "not set", as in most shells' `FOO= cmd`
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${issues}`);
+  }
+  const e = parsed.data;
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  const fromBase = (p: string) => (isAbsolute(p) ? p : resolve(baseDir, p));
+  const dataDir = e.DATA_DIR ? fromBase(e.DATA_DIR) : resolve(repoRoot, 'data');
+  const isProduction = e.NODE_ENV === 'production';
+
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    sqliteFile: resolve(dataDir, 'app.db'),
+    uploadsDir: resolve(dataDir, 'uploads'),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO ?? !isProduction,
+    webDist: e.WEB_DIST ? fromBase(e.WEB_DIST) : resolve(repoRoot, 'apps/web/dist'),
+    publicBaseUrl: e.PUBLIC_BASE_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    wechat: {
+      appid: e.WECHAT_APPID,
+      secret: e.WECHAT_SECRET,
+      configured: Boolean(e.WECHAT_APPID && e.WECHAT_SECRET),
+      oauthBase: stripTrailingSlash(e.WECHAT_OAUTH_BASE),
+      apiBase: stripTrailingSlash(e.WECHAT_API_BASE),
+      timeoutMs: e.WECHAT_TIMEOUT_MS,
+    },
+    session: { idleMs: e.SESSION_IDLE_MS, absoluteMs: e.SESSION_ABSOLUTE_MS },
+    login: {
+      maxFailuresPerAccount: e.LOGIN_MAX_FAILURES,
+      lockMs: e.LOGIN_LOCK_MS,
+      perIpPerMinute: e.LOGIN_PER_IP_PER_MINUTE,
+      registerPerIpPerHour: e.REGISTER_PER_IP_PER_HOUR,
+    },
+    rateLimit: { globalPerMinute: e.RATE_LIMIT_PER_MINUTE, uploadPerMinute: e.UPLOAD_PER_MINUTE },
+  };
+}

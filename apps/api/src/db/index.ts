@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** closes the pool / file handle */
+  destroy(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… → PostgreSQL; otherwise the SQLite file is used */
+  databaseUrl?: string | undefined;
+  sqliteFile?: string;
+  /** PostgreSQL schema to work in (set as the connection's search_path); tests use one per file */
+  pgSearchPath?: string;
+  pgPoolMax?: number;
+}
+
+/** Opens the database: PostgreSQL when a URL is given, the embedded SQLite file otherwise. */
+export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.pgPoolMax ?? 10,
+      ...(opts.pgSearchPath ? { options: `-c search_path=${checkPgSchemaName(opts.pgSearchPath)}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  if (!opts.sqliteFile) throw new Error('openDatabase: sqliteFile is required without databaseUrl');
+  mkdirSync(dirname(opts.sqliteFile), { recursive: true });
+  const file = new BetterSqlite3(opts.sqliteFile);
+  // WAL lets readers proceed during a write; foreign keys are off by default in SQLite
+  file.pragma('journal_mode = WAL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  file.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/** A cheap round trip for readiness checks. */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+/** Only plain lower-case names: they need no quoting in SQL or in the connection options. */
+export function checkPgSchemaName(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error('invalid PostgreSQL schema name');
+  return name;
+}
+
+/** True when the error is a unique-constraint violation on either database. */
+export function isUniqueViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const code = (err as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+export type { Database } from './schema.js';

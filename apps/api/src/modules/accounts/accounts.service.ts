@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  Code,
+  type LoginRequest,
+  type LoginResponse,
+  maskMobile,
+  type RegisterRequest,
+  type Role,
+  type UpdatePasswordRequest,
+  type UpdatePasswordResponse,
+  type UpdatePhoneRequest,
+  type UpdatePhoneResponse,
+  type UpdateProfileRequest,
+  USER_NOT_FOUND_MESSAGE,
+  type UserProfile,
+} from '@qgw/contracts';
+import { type Clock, isoAt } from '../../clock.js';
+import { isUniqueViolation } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../plugins/errors.js';
+import { httpStrings } from '../../plugins/http.strings.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import { accountsRepository as repo, type UserRow } from './accounts.repository.js';
+import { accountStrings as s } from './accounts.strings.js';
+import { type AvatarStore, declaredKind, detectImageKind } from './avatars.js';
+import type { LoginThrottle } from './login-throttle.js';
+import {
+  hashPassword,
+  isCommonPassword,
+  needsRehash,
+  normalizePassword,
+  verifyAgainstDummy,
+  verifyPassword,
+} from './passwords.js';
+import type { AuthContext, SessionService } from './sessions.js';
+
+export interface AccountsDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  sessions: SessionService;
+  throttle: LoginThrottle;
+  audit: AuditRepository;
+  avatars: AvatarStore;
+  /** the configured WeChat appid; openid is reported for this app only */
+  wechatAppid: string | undefined;
+  log: FastifyBaseLogger;
+}
+
+const NEW_USER_ROLES: readonly Role[] = ['applicant'];
+
+export class AccountsService {
+  constructor(private readonly d: AccountsDeps) {}
+
+  private now() {
+    return isoAt(this.d.clock());
+  }
+
+  /** Refuses passwords that are on the common list or equal to the account's mobile. */
+  private checkNewPassword(password: string, mobile: string) {
+    if (normalizePassword(password) === mobile) throw new AppError(Code.WEAK_PASSWORD, s.passwordIsMobile);
+    if (isCommonPassword(password)) throw new AppError(Code.WEAK_PASSWORD, s.weakPassword);
+  }
+
+  async register(input: RegisterRequest): Promise<string> {
+    this.checkNewPassword(input.password, input.mobile);
+    if (await repo.findByMobile(this.d.db, input.mobile)) throw new AppError(Code.MOBILE_TAKEN, s.mobileTaken);
+    const passwordHash = await hashPassword(input.password);
+    const id = randomUUID();
+    const nickname = input.nickname ?? s.defaultNickname(input.mobile);
+    try {
+      await this.d.db.transaction().execute(async (trx) => {
+        await repo.insert(trx, { id, mobile: input.mobile, passwordHash, nickname, roles: NEW_USER_ROLES, now: this.now() });
+        await this.d.audit.record(
+          {
+            actorId: id,
+            action: 'user.register',
+            entity: 'user',
+            entityId: id,
+            after: { mobile: maskMobile(input.mobile), nickname, roles: NEW_USER_ROLES },
+          },
+          trx,
+        );
+      });
+    } catch (err) {
+      // two registrations of one mobile racing past the check above
+      if (isUniqueViolation(err)) throw new AppError(Code.MOBILE_TAKEN, s.mobileTaken);
+      throw err;
+    }
+    return s.registered;
+  }
+
+  /**
+   * Unknown mobile and wrong password give the same answer after the same work; the per-account
+   * lock is keyed by the submitted mobile whether or not it exists.
+   */
+  async login(input: LoginRequest): Promise<LoginResponse> {
+    const { throttle } = this.d;
+    if (await throttle.isLocked(input.mobile)) throw this.lockedError();
+    const user = await repo.findByMobile(this.d.db, input.mobile);
+    const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
+    if (!user || !valid) {
+      const nowLocked = await throttle.recordFailure(input.mobile);
+      if (nowLocked) {
+        this.d.log.warn({ event: 'login.locked' }, 'account locked after repeated failures');
+        throw this.lockedError();
+      }
+      throw new AppError(Code.INVALID_CREDENTIALS, s.invalidCredentials);
+    }
+    if (user.status !== 'active') throw new AppError(Code.ACCOUNT_DISABLED, s.accountDisabled);
+    await throttle.clear(input.mobile);
+    if (needsRehash(user.password_hash)) {
+      await repo.updatePasswordHash(this.d.db, user.id, await hashPassword(input.password), this.now());
+    }
+    await this.d.sessions.pruneDead(user.id);
+    const { token, sessionId } = await this.d.sessions.create(user.id);
+    await this.d.audit.record({ actorId: user.id, action: 'session.login', entity: 'session', entityId: sessionId });
+    return {
+      token,
+      username: user.mobile,
+      id: user.id,
+      openid: await repo.openidFor(this.d.db, user.id, this.d.wechatAppid),
+      nickname: user.nickname,
+      new_user: user.new_user === 1,
+      erroMessage: '',
+      roles: await repo.rolesOf(this.d.db, user.id),
+    };
+  }
+
+  private lockedError() {
+    return new AppError(Code.ACCOUNT_LOCKED, s.accountLocked(this.d.throttle.lockMinutes));
+  }
+
+  private async loadUser(auth: AuthContext): Promise<UserRow> {
+    const user = await repo.findById(this.d.db, auth.user.id);
+    // the session was valid a moment ago; a vanished user is a revoked session
+    if (!user) throw new AppError(Code.UNAUTHORIZED, httpStrings.unauthorized, 401);
+    return user;
+  }
+
+  async profile(userId: string, db: Kysely<Database> = this.d.db): Promise<UserProfile> {
+    const user = await repo.findById(db, userId);
+    if (!user) throw new AppError(Code.USER_NOT_FOUND, USER_NOT_FOUND_MESSAGE);
+    return {
+      id: user.id,
+      mobile: user.mobile,
+      mobileMasked: maskMobile(user.mobile),
+      nickname: user.nickname,
+      avatar: user.avatar,
+      openid: await repo.openidFor(db, user.id, this.d.wechatAppid),
+      roles: await repo.rolesOf(db, user.id),
+      new_user: user.new_user === 1,
+      createdAt: user.created_at,
+    };
+  }
+
+  async updateProfile(auth: AuthContext, input: UpdateProfileRequest): Promise<UserProfile> {
+    const user = await this.loadUser(auth);
+    const patch: { nickname?: string; avatar?: string | null } = {};
+    if (input.nickname !== undefined) patch.nickname = input.nickname;
+    if (input.avatar !== undefined) {
+      if (input.avatar !== null) {
+        const name = this.d.avatars.nameFromUrl(input.avatar);
+        if (!name || !(await this.d.avatars.exists(name))) throw new AppError(Code.BAD_REQUEST, s.avatarUrlInvalid);
+      }
+      patch.avatar = input.avatar;
+    }
+    await this.d.db.transaction().execute(async (trx) => {
+      await repo.updateProfile(trx, user.id, patch, this.now());
+      await this.d.audit.record(
+        {
+          actorId: user.id,
+          action: 'user.update_profile',
+          entity: 'user',
+          entityId: user.id,
+          before: pick({ nickname: user.nickname, avatar: user.avatar }, Object.keys(patch)),
+          after: patch,
+        },
+        trx,
+      );
+    });
+    return this.profile(user.id);
+  }
+
+  /**
+   * Checks the current password of a signed-in user. Wrong guesses count towards the same lock as
+   * logins, so a stolen session cannot be used to find the password by trial.
+   */
+  private async confirmPassword(user: UserRow, password: string) {
+    if (await this.d.throttle.isLocked(user.mobile)) throw this.lockedError();
+    if (!(await verifyPassword(user.password_hash, password))) {
+      if (await this.d.throttle.recordFailure(user.mobile)) throw this.lockedError();
+      throw new AppError(Code.WRONG_PASSWORD, s.wrongPassword);
+    }
+  }
+
+  /** Ends every session of the account, the caller's included, and hands the caller a fresh token. */
+  async updatePassword(auth: AuthContext, input: UpdatePasswordRequest): Promise<UpdatePasswordResponse> {
+    const user = await this.loadUser(auth);
+    await this.confirmPassword(user, input.oldPassword);
+    this.checkNewPassword(input.newPassword, user.mobile);
+    const passwordHash = await hashPassword(input.newPassword);
+    const token = await this.d.db.transaction().execute(async (trx) => {
+      await repo.updatePasswordHash(trx, user.id, passwordHash, this.now());
+      const revoked = await this.d.sessions.revokeAll(user.id, trx);
+      const created = await this.d.sessions.create(user.id, trx);
+      await this.d.audit.record(
+        {
+          actorId: user.id,
+          action: 'user.update_password',
+          entity: 'user',
+          entityId: user.id,
+          after: { sessionsRevoked: revoked },
+        },
+        trx,
+      );
+      return created.token;
+    });
+    return { token };
+  }
+
+  /** Like a password change: the password is required and every session ends; the caller gets a fresh token. */
+  async updatePhone(auth: AuthContext, input: UpdatePhoneRequest): Promise<UpdatePhoneResponse> {
+    const user = await this.loadUser(auth);
+    await this.confirmPassword(user, input.password);
+    if (input.newMobile === user.mobile) throw new AppError(Code.BAD_REQUEST, s.sameMobile);
+    if (await repo.findByMobile(this.d.db, input.newMobile)) throw new AppError(Code.MOBILE_TAKEN, s.mobileTaken);
+    try {
+      return await this.d.db.transaction().execute(async (trx) => {
+        await repo.updateMobile(trx, user.id, input.newMobile, this.now());
+        const revoked = await this.d.sessions.revokeAll(user.id, trx);
+        const { token } = await this.d.sessions.create(user.id, trx);
+        await this.d.audit.record(
+          {
+            actorId: user.id,
+            action: 'user.update_phone',
+            entity: 'user',
+            entityId: user.id,
+            before: { mobile: maskMobile(user.mobile) },
+            after: { mobile: maskMobile(input.newMobile), sessionsRevoked: revoked },
+          },
+          trx,
+        );
+        return { ...(await this.profile(user.id, trx)), token };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError(Code.MOBILE_TAKEN, s.mobileTaken);
+      throw err;
+    }
+  }
+
+  async logout(auth: AuthContext): Promise<string> {
+    await this.d.db.transaction().execute(async (trx) => {
+      await this.d.sessions.revoke(auth.session.id, trx);
+      await this.d.audit.record(
+        { actorId: auth.user.id, action: 'session.logout', entity: 'session', entityId: auth.session.id },
+        trx,
+      );
+    });
+    return s.loggedOut;
+  }
+
+  /** Stores an uploaded avatar after checking its magic bytes against JPEG / PNG / WebP and its declared type. */
+  async saveAvatar(auth: AuthContext, content: Buffer, declaredMime: string | undefined): Promise<{ url: string }> {
+    const detected = detectImageKind(content);
+    if (!detected) throw new AppError(Code.UNSUPPORTED_MEDIA_TYPE, s.avatarType);
+    if (declaredKind(declaredMime) !== detected) throw new AppError(Code.UNSUPPORTED_MEDIA_TYPE, s.avatarMismatch);
+    const url = await this.d.avatars.save(content, detected);
+    await this.d.audit.record({
+      actorId: auth.user.id,
+      action: 'user.upload_avatar',
+      entity: 'user',
+      entityId: auth.user.id,
+      after: { url },
+    });
+    return { url };
+  }
+}
+
+function pick(o: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((k) => [k, o[k]]));
+}

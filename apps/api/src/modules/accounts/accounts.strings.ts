@@ -1,0 +1,22 @@
+import { limits } from '@qgw/contracts';
+
+/** Messages of the accounts feature, shown to users as toasts. */
+export const accountStrings = {
+  invalidCredentials: '手机号或密码错误',
+  accountLocked: (minutes: number) => `登录失败次数过多，请${minutes}分钟后再试`,
+  accountDisabled: '账号已停用，请联系管理员',
+  mobileTaken: '该手机号已注册',
+  weakPassword: '密码过于常见，请换一个',
+  passwordIsMobile: '密码不能与手机号相同',
+  registered: '注册成功',
+  wrongPassword: '当前密码错误',
+  sameMobile: '新手机号与当前手机号相同',
+  loggedOut: '已退出登录',
+  avatarUrlInvalid: '头像地址无效，请重新上传',
+  avatarMissing: '请选择要上传的图片',
+  avatarType: '仅支持 JPG/PNG/WebP 格式的图片',
+  avatarMismatch: '图片内容与文件类型不符，请重新选择',
+  avatarTooLarge: `图片不能超过 ${limits.avatar.maxBytes / 1024 / 1024}MB`,
+  notMultipart: '请以表单文件方式上传图片',
+  defaultNickname: (mobile: string) => `用户${mobile.slice(-4)}`,
+} as const;

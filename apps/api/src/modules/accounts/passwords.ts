@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { type Algorithm, hash, type Options, parseOptions, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+/**
+ * Password storage (docs/security.md): argon2id with OWASP's minimum parameters (19 MiB, 2 passes,
+ * 1 lane). Passwords are Unicode-normalised (NFKC, as NIST SP 800-63B suggests) so that the same
+ * characters typed on different keyboards match, and are never truncated.
+ */
+
+/** `Algorithm.Argon2id`; the enum is declared `const` and cannot be read at runtime under isolatedModules. */
+const ARGON2ID = 2 as Algorithm;
+
+export const argon2Options: Options = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export const normalizePassword = (password: string): string => password.normalize('NFKC');
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(normalizePassword(password), argon2Options);
+}
+
+/** False for a wrong password and for a stored hash that cannot be read; never throws. */
+export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(storedHash, normalizePassword(password));
+  } catch {
+    return false;
+  }
+}
+
+/** True when the stored hash was made with other parameters than today's, so it should be redone at the next login. */
+export function needsRehash(storedHash: string): boolean {
+  try {
+    const p = parseOptions(storedHash);
+    return (
+      p.algorithm !== ARGON2ID ||
+      p.memoryCost !== argon2Options.memoryCost ||
+      p.timeCost !== argon2Options.timeCost ||
+      p.parallelism !== argon2Options.parallelism
+    );
+  } catch {
+    return true;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same work as a real verification, for logins naming an unknown mobile: the answer and
+ * its timing must not tell whether the account exists.
+ */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hash(randomBytes(16).toString('hex'), argon2Options);
+  await verifyPassword(await dummyHash, password);
+  return false;
+}
+
+/** The zxcvbn-ts common-password list (about 49 000 entries), compared case-insensitively. */
+const common = new Set((dictionary.passwords as string[]).map((p) => p.toLowerCase()));
+
+export const isCommonPassword = (password: string): boolean =>
+  common.has(normalizePassword(password).toLowerCase());

@@ -1,0 +1,84 @@
+import { networkInterfaces } from 'node:os';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/index.js';
+import { migrateToLatest } from './db/migrations/index.js';
+import { seedDemo } from './db/seed.js';
+import { createLogger } from './logger.js';
+
+/** Entry point: config → database → migrations → demo seed → HTTP, and a clean stop on SIGINT/SIGTERM. */
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const roleLabel = { applicant: '申请人', reviewer: '评审', admin: '管理员' } as const;
+
+function lanAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((a): a is NonNullable<typeof a> => Boolean(a && a.family === 'IPv4' && !a.internal))
+    .map((a) => a.address);
+}
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger({ level: config.logLevel });
+  const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  await migrateToLatest(database.db);
+  const demo = config.seedDemo ? await seedDemo(database.db) : [];
+
+  const app = await buildApp({ config, db: database.db, logger });
+  // handlers first: a signal that arrives while starting still closes everything cleanly
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await app.close();
+      await database.destroy();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+
+  const { port } = app.server.address() as AddressInfo;
+  const wildcard = config.host === '0.0.0.0' || config.host === '::';
+  const shownHost = wildcard ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  // one write, so that whoever reads the output sees the whole block at once
+  const banner = ['', `青工委服务平台 已启动: http://${shownHost}:${port}/`];
+  if (wildcard) for (const ip of lanAddresses()) banner.push(`  局域网访问:     http://${ip}:${port}/`);
+  banner.push(`  数据库: ${database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.sqliteFile})`}`);
+  banner.push(`  API 文档: http://${shownHost}:${port}/docs`);
+  if (!config.wechat.configured) banner.push('  微信授权: 未配置（绑定页可跳过）');
+  if (demo.length > 0) {
+    banner.push('  演示账号（密码相同）:');
+    for (const a of demo) banner.push(`    ${roleLabel[a.role]}  ${a.mobile}  /  ${a.password}`);
+  }
+  console.log(`${banner.join('\n')}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error('启动失败:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

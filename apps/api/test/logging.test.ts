@@ -1,0 +1,98 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '@qgw/contracts';
+import { scrubLine } from '../src/logger.js';
+import { data, get, login, post, register, strongPassword, uniqueMobile } from './support/api.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { startWechatDouble, type WechatDouble } from './support/wechat-double.js';
+
+const lines: string[] = [];
+let t: TestApp;
+let wx: WechatDouble;
+
+beforeAll(async () => {
+  wx = await startWechatDouble();
+  t = await createTestApp({
+    env: {
+      LOG_LEVEL: 'debug',
+      WECHAT_APPID: wx.appid,
+      WECHAT_SECRET: wx.secret,
+      WECHAT_OAUTH_BASE: wx.url,
+      WECHAT_API_BASE: wx.url,
+    },
+    logStream: new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    }),
+    beforeReady: (app) => {
+      // a database error of the kind PostgreSQL raises: its detail quotes the duplicate value
+      app.get('/v1/__test/db-error', async () => {
+        const err = Object.assign(new Error('duplicate key value violates unique constraint "users_mobile_unique"'), {
+          code: '23505',
+          detail: 'Key (mobile)=(13712345678) already exists.',
+        });
+        throw err;
+      });
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await wx.close();
+});
+
+describe('logs carry no personal data', () => {
+  it('after register, login, failures, phone change, WeChat binding and errors', async () => {
+    const secrets: string[] = [wx.secret];
+    const { mobile, password } = await register(t.app);
+    secrets.push(mobile, password);
+    const l = await login(t.app, mobile, password);
+    secrets.push(l.token);
+    await post(t.app, apiPaths.login, { mobile, password: 'wrong-password-here' });
+    secrets.push('wrong-password-here');
+    await post(t.app, apiPaths.login, { mobile: '13', password: 'short-but-secret' }); // validation failure
+    secrets.push('short-but-secret');
+
+    const newPassword = strongPassword();
+    const { token } = data(await post<{ token: string }>(t.app, apiPaths.updatePSD, { oldPassword: password, newPassword }, { token: l.token }));
+    secrets.push(newPassword, token);
+    const newMobile = uniqueMobile();
+    const phone = data(await post<{ token: string }>(t.app, apiPaths.updatePhone, { password: newPassword, newMobile }, { token }));
+    secrets.push(newMobile, phone.token);
+
+    const { url } = data(await get<{ url: string }>(t.app, apiPaths.wxAuthorizeUrl, {}, { token: phone.token }));
+    const state = new URL(url).searchParams.get('state')!;
+    const code = wx.issueCode();
+    secrets.push(state, code);
+    data(await get(t.app, apiPaths.bindUser, { code, state }, { token: phone.token }));
+    wx.setMode('timeout');
+    await get(t.app, apiPaths.bindUser, { code: wx.issueCode(), state: 'whatever-state' }, { token: phone.token });
+    wx.setMode('normal');
+
+    // the look-up call of later issues carries the mobile in its query string
+    const lookupMobile = uniqueMobile();
+    secrets.push(lookupMobile);
+    await t.app.inject({ method: 'GET', url: `/v1/getRankUserInfo?mobile=${lookupMobile}&type=check`, headers: { authorization: phone.token } });
+    await t.app.inject({ method: 'GET', url: '/v1/__test/db-error' });
+    secrets.push('13712345678');
+
+    const text = lines.join('');
+    expect(text).toContain('incoming request');
+    expect(text).toContain('/v1/getRankUserInfo');
+    expect(text).toContain('23505');
+    expect(text).not.toContain('already exists'); // the error's detail field is dropped, not just masked
+    for (const s of secrets) expect(text, `log contains ${s.slice(0, 4)}…`).not.toContain(s);
+    expect(text).not.toMatch(/authorization"\s*:\s*"(?!\[redacted\])/i);
+  });
+});
+
+describe('scrubLine', () => {
+  it('masks mainland mobiles and ID numbers but leaves timestamps and ids alone', () => {
+    expect(scrubLine('m=13812345678;')).toBe('m=[redacted];');
+    expect(scrubLine('id 11010519491231002X here')).toBe('id [redacted] here');
+    expect(scrubLine('"time":1732212345678')).toBe('"time":1732212345678');
+    expect(scrubLine('uuid dc07cce1-0751-4a23-b2f6-1c72b423f60d')).toBe('uuid dc07cce1-0751-4a23-b2f6-1c72b423f60d');
+  });
+});

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, Code, type LoginResponse } from '@qgw/contracts';
+import { data, login, post, register, rowCounts, strongPassword, uniqueMobile } from './support/api.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('POST /v1/registerUser', () => {
+  it('registers an applicant, stores only an argon2id hash, and audits it', async () => {
+    const mobile = uniqueMobile();
+    const password = strongPassword();
+    const a = await post(t.app, apiPaths.register, { mobile, password, nickname: '小青', agree: true });
+    expect(a.status).toBe(200);
+    expect(a.body).toEqual({ success: true, code: Code.OK, message: '注册成功' });
+
+    const user = await t.db.selectFrom('users').selectAll().where('mobile', '=', mobile).executeTakeFirstOrThrow();
+    expect(user.nickname).toBe('小青');
+    expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(user.password_hash).not.toContain(password);
+    expect(user.new_user).toBe(1);
+    const roles = await t.db.selectFrom('user_roles').select('role').where('user_id', '=', user.id).execute();
+    expect(roles.map((r) => r.role)).toEqual(['applicant']);
+    const audit = await t.app.services.audit.list({ entityId: user.id, action: 'user.register' });
+    expect(audit).toHaveLength(1);
+    expect(JSON.stringify(audit[0])).not.toContain(mobile);
+  });
+
+  it('gives a default nickname when none is sent', async () => {
+    const { mobile } = await register(t.app);
+    const user = await t.db.selectFrom('users').select('nickname').where('mobile', '=', mobile).executeTakeFirstOrThrow();
+    expect(user.nickname).toBe(`用户${mobile.slice(-4)}`);
+  });
+
+  it('refuses a taken mobile with MOBILE_TAKEN and writes nothing', async () => {
+    const { mobile } = await register(t.app);
+    const before = await rowCounts(t.db);
+    const a = await post(t.app, apiPaths.register, { mobile, password: strongPassword(), agree: true });
+    expect(a.status).toBe(200);
+    expect(a.body).toEqual({ success: false, code: Code.MOBILE_TAKEN, message: '该手机号已注册' });
+    expect(await rowCounts(t.db)).toEqual(before);
+  });
+
+  it('refuses common passwords case-insensitively, and the mobile as password', async () => {
+    for (const password of ['password', 'PassWord1', 'iloveyou', 'QWERTYUIOP']) {
+      const a = await post(t.app, apiPaths.register, { mobile: uniqueMobile(), password, agree: true });
+      expect(a.body).toEqual({ success: false, code: Code.WEAK_PASSWORD, message: '密码过于常见，请换一个' });
+    }
+    const mobile = uniqueMobile();
+    const a = await post(t.app, apiPaths.register, { mobile, password: mobile, agree: true });
+    expect(a.body).toMatchObject({ success: false, code: Code.WEAK_PASSWORD });
+  });
+
+  it('answers bad input with HTTP 200, code 4000 and the schema message', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ mobile: uniqueMobile(), password: strongPassword() }, '请阅读并同意隐私政策'],
+      [{ mobile: uniqueMobile(), password: strongPassword(), agree: false }, '请阅读并同意隐私政策'],
+      [{ mobile: '12345', password: strongPassword(), agree: true }, '请输入正确的11位手机号'],
+      [{ mobile: uniqueMobile(), password: 'short', agree: true }, '密码至少8位'],
+      [{ mobile: uniqueMobile(), password: 'x'.repeat(129), agree: true }, '密码最多128位'],
+    ];
+    for (const [body, message] of cases) {
+      const a = await post(t.app, apiPaths.register, body);
+      expect(a.status).toBe(200);
+      expect(a.body).toEqual({ success: false, code: Code.BAD_REQUEST, message });
+    }
+  });
+
+  it('ignores fields the client may not set (roles)', async () => {
+    const mobile = uniqueMobile();
+    const password = strongPassword();
+    data(await post(t.app, apiPaths.register, { mobile, password, agree: true, roles: ['admin'] }));
+    expect((await login(t.app, mobile, password)).roles).toEqual(['applicant']);
+  });
+});
+
+describe('POST /v1/login', () => {
+  it('answers the fields the client reads and starts a session stored only as a hash', async () => {
+    const { mobile, password } = await register(t.app);
+    const a = await post<LoginResponse>(t.app, apiPaths.login, { mobile, password });
+    const m = data(a);
+    expect(m).toMatchObject({ username: mobile, openid: null, new_user: true, erroMessage: '', roles: ['applicant'] });
+    expect(m.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes
+    expect(Object.keys(m).sort()).toEqual(
+      ['erroMessage', 'id', 'new_user', 'nickname', 'openid', 'roles', 'token', 'username'].sort(),
+    );
+    const sessions = await t.db.selectFrom('sessions').selectAll().where('user_id', '=', m.id).execute();
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(sessions)).not.toContain(m.token);
+  });
+
+  it('gives the same answer for an unknown mobile and a wrong password', async () => {
+    const { mobile } = await register(t.app);
+    const wrong = await post(t.app, apiPaths.login, { mobile, password: 'not-the-password' });
+    const unknown = await post(t.app, apiPaths.login, { mobile: uniqueMobile(), password: 'not-the-password' });
+    expect(wrong.status).toBe(200);
+    expect(wrong.body).toEqual({ success: false, code: Code.INVALID_CREDENTIALS, message: '手机号或密码错误' });
+    expect(unknown.status).toBe(wrong.status);
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('takes comparable time for an unknown mobile and a wrong password', async () => {
+    const { mobile } = await register(t.app);
+    const time = async (m: string) => {
+      const start = performance.now();
+      await post(t.app, apiPaths.login, { mobile: m, password: 'not-the-password' });
+      return performance.now() - start;
+    };
+    await time(uniqueMobile()); // warm the dummy hash
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      wrong.push(await time(mobile));
+      unknown.push(await time(uniqueMobile()));
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+    // both run one argon2id verification; without the dummy hash the unknown case is ~100x faster
+    expect(median(unknown)).toBeGreaterThan(median(wrong) / 4);
+  });
+
+  it('refuses a disabled account only once the password is right', async () => {
+    const { mobile, password } = await register(t.app);
+    await t.db.updateTable('users').set({ status: 'disabled' }).where('mobile', '=', mobile).execute();
+    const wrong = await post(t.app, apiPaths.login, { mobile, password: 'not-the-password' });
+    expect(wrong.body).toMatchObject({ code: Code.INVALID_CREDENTIALS });
+    const right = await post(t.app, apiPaths.login, { mobile, password });
+    expect(right.body).toMatchObject({ success: false, code: Code.ACCOUNT_DISABLED });
+  });
+
+  it('never truncates a password and counts it in characters', async () => {
+    const mobile = uniqueMobile();
+    const password = '密'.repeat(100) + '😀'.repeat(28); // 128 characters, 156 UTF-16 units
+    data(await post(t.app, apiPaths.register, { mobile, password, agree: true }));
+    expect((await login(t.app, mobile, password)).username).toBe(mobile);
+    const cut = await post(t.app, apiPaths.login, { mobile, password: password.slice(0, -2) });
+    expect(cut.body).toMatchObject({ code: Code.INVALID_CREDENTIALS });
+  });
+
+  it('accepts the mobile with surrounding spaces as the same account', async () => {
+    const { mobile, password } = await register(t.app);
+    expect((await login(t.app, ` ${mobile} `, password)).username).toBe(mobile);
+  });
+
+  it('rehashes a password stored with outdated parameters at the next login', async () => {
+    const { hash } = await import('@node-rs/argon2');
+    const { mobile, password } = await register(t.app);
+    const weak = await hash(password, { algorithm: 2, memoryCost: 4096, timeCost: 1, parallelism: 1 });
+    await t.db.updateTable('users').set({ password_hash: weak }).where('mobile', '=', mobile).execute();
+    await login(t.app, mobile, password);
+    const user = await t.db.selectFrom('users').select('password_hash').where('mobile', '=', mobile).executeTakeFirstOrThrow();
+    expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    await login(t.app, mobile, password);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * Builds the API on a fresh database: SQLite in a temporary directory by default, or — when
+ * TEST_DATABASE_URL is set — a fresh random PostgreSQL schema (dropped on close). Migrations are
+ * applied; the app is ready for `inject`. Every test file gets its own database this way.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { type AppConfig, loadConfig } from '../../src/config.js';
+import { type Dialect, openDatabase } from '../../src/db/index.js';
+import { migrateToLatest } from '../../src/db/migrations/index.js';
+import type { Database } from '../../src/db/schema.js';
+import { createLogger } from '../../src/logger.js';
+
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+
+/** A clock tests can move; starts at the real time. */
+export class TestClock {
+  private t = Date.now();
+  readonly now = () => this.t;
+  advance(ms: number) {
+    this.t += ms;
+  }
+}
+
+export interface TestAppOptions {
+  /** environment overrides, as the server would read them */
+  env?: Record<string, string>;
+  clock?: TestClock;
+  /** capture log lines (level defaults to info then) */
+  logStream?: Writable;
+  /** register extra routes (e.g. role-guarded probes) before the app is made ready */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  config: AppConfig;
+  clock: TestClock;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Limits far above what a test file does, so only tests that mean to hit a limit do. */
+const testDefaults: Record<string, string> = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  SEED_DEMO: 'false',
+  LOGIN_PER_IP_PER_MINUTE: '100000',
+  REGISTER_PER_IP_PER_HOUR: '100000',
+  RATE_LIMIT_PER_MINUTE: '100000',
+  UPLOAD_PER_MINUTE: '100000',
+};
+
+export interface FreshDatabase {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export async function createFreshDatabase(dataDir: string): Promise<FreshDatabase> {
+  if (!testDatabaseUrl) {
+    const handle = openDatabase({ sqliteFile: join(dataDir, 'app.db') });
+    return { db: handle.db, dialect: handle.dialect, close: () => handle.destroy() };
+  }
+  const schema = `t_${randomBytes(8).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: testDatabaseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create schema ${schema}`);
+  const handle = openDatabase({ databaseUrl: testDatabaseUrl, pgSearchPath: schema, pgPoolMax: 4 });
+  return {
+    db: handle.db,
+    dialect: handle.dialect,
+    close: async () => {
+      await handle.destroy();
+      await admin(`drop schema ${schema} cascade`);
+    },
+  };
+}
+
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'qgw-api-test-'));
+  const config = loadConfig({
+    ...testDefaults,
+    DATA_DIR: dataDir,
+    // tests do not depend on a web build unless they point WEB_DIST at one
+    WEB_DIST: join(dataDir, 'no-web-build'),
+    ...opts.env,
+  });
+  const fresh = await createFreshDatabase(dataDir);
+  const clock = opts.clock ?? new TestClock();
+  let app: FastifyInstance | undefined;
+  try {
+    await migrateToLatest(fresh.db);
+    const logger = opts.logStream
+      ? createLogger({ level: opts.env?.LOG_LEVEL ?? 'info', stream: opts.logStream })
+      : createLogger({ level: config.logLevel });
+    app = await buildApp({ config, db: fresh.db, clock: clock.now, logger });
+    if (opts.beforeReady) await opts.beforeReady(app);
+    await app.ready();
+  } catch (err) {
+    // leave no schema or directory behind when the setup itself fails
+    await app?.close().catch(() => undefined);
+    await fresh.close().catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    app,
+    db: fresh.db,
+    dialect: fresh.dialect,
+    config,
+    clock,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await fresh.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

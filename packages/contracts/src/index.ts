@@ -1,3 +1,4 @@
+import './zod-locale.js';
 export * from './codes.js';
 export * from './limits.js';
 export * from './storage-keys.js';
@@ -8,3 +9,10 @@ export * from './accounts.js';
 export * from './validators.js';
 export * from './applications.js';
 export * from './applications-api.js';
+export * from './files-api.js';
+export * from './content.js';
+export * from './content-admin.js';
+export * from './content-preview.js';
+export * from './console-review.js';
+export * from './console-decisions.js';
+export * from './console-access.js';

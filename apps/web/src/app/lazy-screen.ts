@@ -1,0 +1,44 @@
+import type { ComponentType } from 'react';
+import { appConstants } from '@qgw/contracts';
+
+/** A screen chunk that failed to load or did not arrive in time. */
+export class ChunkLoadError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'timeout' | 'failed',
+  ) {
+    super(message);
+    this.name = 'ChunkLoadError';
+  }
+}
+
+export type ScreenModule = { default: ComponentType };
+export type ScreenLoader = () => Promise<ScreenModule>;
+
+/**
+ * Spec §9: a chunk that has not loaded after 120 000 ms counts as failed, so the user gets a retry
+ * screen instead of waiting on a blank page forever.
+ */
+export function withChunkTimeout<T>(load: () => Promise<T>, ms: number = appConstants.chunkLoadTimeoutMs): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkLoadError(`chunk timed out after ${ms} ms`, 'timeout')), ms);
+    load().then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(new ChunkLoadError(error instanceof Error ? error.message : String(error), 'failed'));
+      },
+    );
+  });
+}
+
+/** A route `lazy` function: loads the screen's own chunk and hands its default export to the router. */
+export const lazyScreen =
+  (load: ScreenLoader, ms?: number) =>
+  async (): Promise<{ Component: ComponentType }> => {
+    const mod = await withChunkTimeout(load, ms);
+    return { Component: mod.default };
+  };

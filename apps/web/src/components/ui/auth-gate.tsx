@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { Button, ErrorBlock } from 'antd-mobile';
+import { routes } from '@qgw/contracts';
+import { navigateTo } from '../../lib/navigation.js';
+import { isLoggedIn, useSession } from '../../stores/session.js';
+import './ui.css';
+
+const strings = { title: '请先登录', hint: '登录后即可管理您的账号', action: '去登录' } as const;
+
+/** Account pages need a session; without one they say so instead of failing on the first call. */
+export function AuthGate({ children }: { children: ReactNode }) {
+  const loggedIn = useSession(isLoggedIn);
+  if (loggedIn) return <>{children}</>;
+  return (
+    <div className="qgw-auth-gate">
+      <ErrorBlock status="empty" title={strings.title} description={strings.hint} />
+      <Button color="primary" shape="rounded" onClick={() => navigateTo(routes.login.index)}>
+        {strings.action}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from 'antd-mobile';
+import { limits, maskMobile } from '@qgw/contracts';
+import { PageLayout } from '../../../components/layouts/page-layout.js';
+import { AuthGate } from '../../../components/ui/auth-gate.js';
+import { FieldGroup, TextField } from '../../../components/ui/form-field.js';
+import { useSession } from '../../../stores/session.js';
+import { useUpdatePhone } from '../hooks/use-profile.js';
+import { accountStrings as t } from '../strings.js';
+import './accounts.css';
+
+function PhoneForm() {
+  const current = useSession((s) => s.mobile);
+  const [form, setForm] = useState({ newMobile: '', password: '' });
+  const change = useUpdatePhone();
+  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!change.isPending) change.mutate(form);
+  };
+  return (
+    <form className="qgw-settings-form" onSubmit={submit} noValidate>
+      {current && <p className="qgw-settings-current">{t.phoneCurrent(maskMobile(current))}</p>}
+      <FieldGroup>
+        <TextField label={t.newMobile} type="tel" inputMode="numeric" value={form.newMobile} onChange={set('newMobile')} maxLength={11} placeholder={t.mobilePlaceholder} autoComplete="tel" />
+        <TextField label={t.currentPassword} type="password" value={form.password} onChange={set('password')} maxLength={limits.password.max * 2} placeholder={t.passwordPlaceholder} autoComplete="current-password" />
+      </FieldGroup>
+      <p className="qgw-settings-hint">{t.phoneHint}</p>
+      <Button className="qgw-primary-button qgw-settings-submit" type="submit" color="primary" block disabled={change.isPending}>
+        {t.confirmChange}
+      </Button>
+    </form>
+  );
+}
+
+export function PhoneScreen() {
+  return (
+    <PageLayout title={t.phoneTitle}>
+      <AuthGate>
+        <PhoneForm />
+      </AuthGate>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState, type FormEvent, type MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { Button } from 'antd-mobile';
+import { limits, routes } from '@qgw/contracts';
+import { PageLayout } from '../../../components/layouts/page-layout.js';
+import { FieldGroup, TextField } from '../../../components/ui/form-field.js';
+import { useRegister, type RegisterForm } from '../hooks/use-auth.js';
+import { accountStrings as t } from '../strings.js';
+import { AuthHeader } from './auth-header.js';
+import { PrivacyPopup } from './privacy-popup.js';
+import './accounts.css';
+
+export function RegisterScreen() {
+  const [form, setForm] = useState<RegisterForm>({ mobile: '', password: '', confirm: '', nickname: '', agree: false });
+  const [privacyOpen, setPrivacyOpen] = useState(false);
+  const register = useRegister();
+  const set = <K extends keyof RegisterForm>(key: K) => (value: RegisterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!register.isPending) register.mutate(form);
+  };
+
+  const openPrivacy = (e: MouseEvent) => {
+    // the link sits inside the consent label: reading the notice must not tick the box
+    e.preventDefault();
+    e.stopPropagation();
+    setPrivacyOpen(true);
+  };
+
+  return (
+    <PageLayout title={t.registerTitle} tone="white">
+      <form className="qgw-auth-form" onSubmit={submit} noValidate>
+        <AuthHeader heading={t.registerHeading} subheading={t.registerSubheading} />
+        <FieldGroup>
+          <TextField
+            label={t.mobile}
+            type="tel"
+            inputMode="numeric"
+            value={form.mobile}
+            onChange={set('mobile')}
+            placeholder={t.mobilePlaceholder}
+            autoComplete="username"
+            maxLength={11}
+          />
+          <TextField
+            label={t.password}
+            type="password"
+            value={form.password}
+            onChange={set('password')}
+            placeholder={t.newPasswordPlaceholder}
+            autoComplete="new-password"
+            maxLength={limits.password.max * 2}
+          />
+          <TextField
+            label={t.confirmPassword}
+            type="password"
+            value={form.confirm}
+            onChange={set('confirm')}
+            placeholder={t.confirmPlaceholder}
+            autoComplete="new-password"
+            maxLength={limits.password.max * 2}
+          />
+          <TextField
+            label={t.nicknameOptional}
+            value={form.nickname}
+            onChange={set('nickname')}
+            placeholder={t.nicknamePlaceholder}
+            autoComplete="nickname"
+            maxLength={limits.nickname.max * 2}
+          />
+        </FieldGroup>
+        <label className="qgw-consent">
+          <input
+            type="checkbox"
+            className="qgw-checkbox"
+            checked={form.agree}
+            onChange={(e) => set('agree')(e.target.checked)}
+          />
+          <span>
+            {t.agreePrefix}
+            <a href="#privacy" className="qgw-consent-link" onClick={openPrivacy}>
+              {t.privacyLink}
+            </a>
+          </span>
+        </label>
+        <Button className="qgw-primary-button qgw-auth-submit" type="submit" color="primary" block disabled={register.isPending}>
+          {t.registerButton}
+        </Button>
+        <div className="qgw-auth-switch">
+          <Link to={routes.login.index} replace>
+            {t.toLogin}
+          </Link>
+        </div>
+      </form>
+      <PrivacyPopup visible={privacyOpen} onClose={() => setPrivacyOpen(false)} />
+    </PageLayout>
+  );
+}

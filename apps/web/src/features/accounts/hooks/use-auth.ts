@@ -1,0 +1,96 @@
+import { useMutation } from '@tanstack/react-query';
+import { routes, ZLoginRequest, ZRegisterRequest, type LoginRequest } from '@qgw/contracts';
+import { appConstants } from '@qgw/contracts';
+import { call, validate, type FormInput } from '../../../lib/request.js';
+import { currentPath, historyDepth, navigateBack, redirectTo, switchTab } from '../../../lib/navigation.js';
+import { hideToast, showLoading, showToast, toastError, ShownError } from '../../../lib/toast.js';
+import { accountOps } from '../api/operations.js';
+import { accountStrings as t } from '../strings.js';
+import { forgetEverything, forgetSession, saveLogin } from '../session.js';
+
+/** Spec §4 login flow. */
+export function useLogin() {
+  return useMutation({
+    mutationFn: async (form: FormInput<typeof ZLoginRequest>) => {
+      const input: LoginRequest = validate(ZLoginRequest, form);
+      showLoading(t.loading);
+      return call(accountOps.login, input);
+    },
+    onSuccess: (info) => {
+      saveLogin(info);
+      if (!info.openid) {
+        hideToast();
+        redirectTo(routes.login.bind, { mobile: info.username, token: info.token });
+        return;
+      }
+      // was there an in-app page before the login page? then return to it after the toast
+      const pageBefore = historyDepth() > 0;
+      try {
+        redirectTo(routes.home.index);
+      } catch {
+        switchTab(routes.home.index);
+      }
+      showToast(t.loginSuccess);
+      window.setTimeout(() => {
+        if (pageBefore && currentPath() === routes.home.index) navigateBack(1);
+      }, appConstants.backAfterLoginMs);
+    },
+    onError: toastError,
+  });
+}
+
+export interface RegisterForm {
+  mobile: string;
+  password: string;
+  confirm: string;
+  nickname: string;
+  agree: boolean;
+}
+
+/** Spec §4 register flow: on success all local storage is cleared and the welcome page opens. */
+export function useRegister() {
+  return useMutation({
+    mutationFn: async (form: RegisterForm) => {
+      const base = {
+        mobile: form.mobile || undefined,
+        password: form.password || undefined,
+        nickname: form.nickname.trim() || undefined,
+      };
+      validate(ZRegisterRequest.omit({ agree: true }), base);
+      if (form.password !== form.confirm) {
+        showToast(t.passwordMismatch);
+        throw new ShownError(t.passwordMismatch);
+      }
+      if (!form.agree) {
+        showToast(t.agreeRequired);
+        throw new ShownError(t.agreeRequired);
+      }
+      showLoading(t.loading);
+      return call(accountOps.register, { ...base, agree: true });
+    },
+    onSuccess: () => {
+      showToast(t.registerSuccess);
+      forgetEverything();
+      redirectTo(routes.welcome.index);
+    },
+    onError: toastError,
+  });
+}
+
+/** Ends this session on the server (a dead one needs no ending) and forgets it here. */
+export function useLogout() {
+  return useMutation({
+    mutationFn: async () => {
+      showLoading(t.loading);
+      try {
+        await call(accountOps.logout, {}, { onUnauthorized: 'throw' });
+      } catch {
+        // the session is forgotten here whatever the server said: a user who asks to leave, leaves
+      }
+    },
+    onSuccess: () => {
+      forgetSession();
+      showToast(t.logoutDone);
+    },
+  });
+}

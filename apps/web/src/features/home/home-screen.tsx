@@ -1,0 +1,111 @@
+import { FileOutline, PicturesOutline, ShopbagOutline, TeamOutline, VideoOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { routes, type RoutePath } from '@qgw/contracts';
+import { TabLayout } from '../../components/layouts/tab-layout.js';
+import { navigateTo } from '../../lib/navigation.js';
+import { ProgrammeStatus } from '../programme2024/components/programme-status.js';
+import { homeStrings as t } from './strings.js';
+import './home.css';
+
+const entryIcons: Record<string, ReactNode> = {
+  person: <FileOutline />,
+  work: <PicturesOutline />,
+  company: <ShopbagOutline />,
+  rank: <VideoOutline />,
+  member: <TeamOutline />,
+};
+
+/** Each entry opens its programme page, which explains the phase when applying is not possible. */
+const entryRoutes: Record<(typeof t.entries)[number]['key'], RoutePath> = {
+  person: routes.cxb2024.personApply,
+  work: routes.cxb2024.workApply,
+  company: routes.cxb2024.companyApply,
+};
+
+/** The programme's contestant (rank-user) application and committee membership. */
+const moreRoutes: Record<(typeof t.more)[number]['key'], RoutePath> = {
+  rank: routes.cxb.index,
+  member: routes.member.detail,
+};
+
+/** The 2024 programme home: the default entry and the home tab. */
+export function HomeScreen() {
+  return (
+    <TabLayout>
+      <header className="qgw-home-hero">
+        <span className="qgw-home-badge">{t.badge}</span>
+        <h1 className="qgw-home-title">{t.heading}</h1>
+        <p className="qgw-home-slogan">{t.slogan}</p>
+        <div className="qgw-home-glow" aria-hidden="true" />
+      </header>
+
+      <section className="qgw-home-card qgw-home-intro">
+        <p>{t.intro}</p>
+      </section>
+
+      <section className="qgw-home-section" aria-labelledby="qgw-home-entries">
+        <h2 id="qgw-home-entries" className="qgw-home-heading">
+          {t.entriesHeading}
+        </h2>
+        <div className="qgw-home-entries">
+          {t.entries.map((entry) => (
+            <button key={entry.key} type="button" className={`qgw-home-entry qgw-home-entry-${entry.key}`} onClick={() => navigateTo(entryRoutes[entry.key])}>
+              <span className="qgw-home-entry-icon" aria-hidden="true">
+                {entryIcons[entry.key]}
+              </span>
+              <span className="qgw-home-entry-title">{entry.title}</span>
+              <span className="qgw-home-entry-desc">{entry.desc}</span>
+            </button>
+          ))}
+        </div>
+      </section>
+
+      <section className="qgw-home-section" aria-labelledby="qgw-home-more">
+        <h2 id="qgw-home-more" className="qgw-home-heading">
+          {t.moreHeading}
+        </h2>
+        <div className="qgw-home-entries qgw-home-more">
+          {t.more.map((entry) => (
+            <button key={entry.key} type="button" className={`qgw-home-entry qgw-home-entry-${entry.key}`} onClick={() => navigateTo(moreRoutes[entry.key])}>
+              <span className="qgw-home-entry-icon" aria-hidden="true">
+                {entryIcons[entry.key]}
+              </span>
+              <span className="qgw-home-entry-title">{entry.title}</span>
+              <span className="qgw-home-entry-desc">{entry.desc}</span>
+            </button>
+          ))}
+        </div>
+      </section>
+
+      <ProgrammeStatus />
+
+      <section className="qgw-home-section" aria-labelledby="qgw-home-steps">
+        <h2 id="qgw-home-steps" className="qgw-home-heading">
+          {t.stepsHeading}
+        </h2>
+        <ol className="qgw-home-card qgw-home-steps">
+          {t.steps.map((step, i) => (
+            <li key={step}>
+              <span className="qgw-home-step-no">{i + 1}</span>
+              <span className="qgw-home-step-text">{step}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="qgw-home-section" aria-labelledby="qgw-home-notice">
+        <h2 id="qgw-home-notice" className="qgw-home-heading">
+          {t.noticeHeading}
+        </h2>
+        <div className="qgw-home-card qgw-home-notice">
+          <ol>
+            {t.notices.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ol>
+          <p className="qgw-home-contact">{t.contact}</p>
+        </div>
+      </section>
+    </TabLayout>
+  );
+}

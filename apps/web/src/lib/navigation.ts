@@ -1,0 +1,80 @@
+import { routes, type RoutePath } from '@qgw/contracts';
+import type { createHashRouter } from 'react-router';
+
+/**
+ * The mini-program navigation verbs over the app's hash router. Screens and non-React code
+ * (the request wrapper's 401 handling) both navigate through here.
+ */
+type AppRouter = ReturnType<typeof createHashRouter>;
+
+let router: AppRouter | null = null;
+
+export function bindRouter(r: AppRouter | null): void {
+  router = r;
+}
+
+export type RouteParams = Record<string, string | number | boolean | null | undefined>;
+
+export function buildPath(path: RoutePath, params?: RouteParams): string {
+  if (!params) return path;
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v !== undefined && v !== null) query.set(k, String(v));
+  }
+  const qs = query.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+function go(to: string, replace: boolean): void {
+  if (router) {
+    void router.navigate(to, { replace });
+  } else {
+    // before the router exists (or outside it) the hash is the route
+    window.location.hash = `#${to}`;
+  }
+}
+
+/** Opens a page on top of the current one. */
+export function navigateTo(path: RoutePath, params?: RouteParams): void {
+  go(buildPath(path, params), false);
+}
+
+/** Replaces the current page. */
+export function redirectTo(path: RoutePath, params?: RouteParams): void {
+  go(buildPath(path, params), true);
+}
+
+/** Shows a tab page in place of the current page. */
+export function switchTab(path: RoutePath): void {
+  go(path, true);
+}
+
+/** How many in-app pages lie behind the current one (react-router keeps the index in history.state). */
+export function historyDepth(): number {
+  const state: unknown = window.history.state;
+  const idx = state && typeof state === 'object' && 'idx' in state ? (state as { idx: unknown }).idx : 0;
+  return typeof idx === 'number' && idx > 0 ? idx : 0;
+}
+
+/** Goes back `delta` pages; with no in-app page to return to, shows the home tab instead. */
+export function navigateBack(delta = 1): void {
+  if (router && historyDepth() >= delta) {
+    void router.navigate(-delta);
+  } else {
+    switchTab(routes.home.index);
+  }
+}
+
+export function currentPath(): string {
+  return router?.state.location.pathname ?? window.location.hash.replace(/^#/, '').split('?')[0] ?? '';
+}
+
+/** A full reload: fetches a fresh copy of the app (e.g. after a deployment replaced its chunks). */
+export function reloadPage(): void {
+  window.location.reload();
+}
+
+/** Leaves the app for another site (WeChat's authorisation page). */
+export function openExternal(url: string): void {
+  window.location.assign(url);
+}

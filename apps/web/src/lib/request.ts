@@ -1,0 +1,212 @@
+import type { z } from 'zod';
+import { appConstants, Code, routes, type ApiPath } from '@qgw/contracts';
+import { clearSession, getToken } from './storage.js';
+import { currentPath, redirectTo } from './navigation.js';
+import { ShownError, showToast } from './toast.js';
+import { commonStrings } from './strings.js';
+import { useSession } from '../stores/session.js';
+
+/**
+ * The one request wrapper (spec §7). Every call of the app goes through `request`; screens use the
+ * typed `call(operation, data)` on top of it.
+ */
+
+/** A non-2xx answer: "网络请求错误，状态码<status>". */
+export class HttpError extends Error {
+  constructor(readonly status: number) {
+    super(commonStrings.httpError(status));
+    this.name = 'HttpError';
+  }
+}
+
+/** 401: the session was cleared and the user sent to log in, with a toast already shown. */
+export class SessionExpiredError extends ShownError {
+  readonly status = 401;
+  constructor() {
+    super(commonStrings.httpError(401));
+    this.name = 'SessionExpiredError';
+  }
+}
+
+/**
+ * 401 with code CONSOLE_MFA_REQUIRED: the account is still signed in, only the console's second
+ * factor is missing or expired. The session is kept; the console asks for a TOTP code.
+ */
+export class ConsoleMfaRequiredError extends Error {
+  readonly status = 401;
+  readonly code = Code.CONSOLE_MFA_REQUIRED;
+  constructor(message?: string) {
+    super(message || commonStrings.httpError(401));
+    this.name = 'ConsoleMfaRequiredError';
+  }
+}
+
+/** A 2xx answer whose `success` is not true; `message` is the server's sentence for a toast. */
+export class ApiFailure extends Error {
+  constructor(
+    message: string,
+    readonly code: number | undefined,
+  ) {
+    super(message);
+    this.name = 'ApiFailure';
+  }
+}
+
+/** Input refused before sending; its first problem was shown as a toast. */
+export class ValidationError extends ShownError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ValidationError';
+  }
+}
+
+export type Method = 'GET' | 'POST' | 'get' | 'post' | 'PUT' | 'put' | 'DELETE' | 'delete';
+export type Payload = Record<string, unknown>;
+
+const apiBase = (): string => (import.meta.env.VITE_API_BASE ?? '').replace(/\/$/, '');
+
+function toQuery(data: Payload): string {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(data)) {
+    if (v === undefined) continue;
+    query.set(k, v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v ?? ''));
+  }
+  return query.toString();
+}
+
+function authHeaders(): Record<string, string> {
+  const token = getToken();
+  return token ? { Authorization: token } : {};
+}
+
+/** 401: the stored session is dead; forget it and ask the user to log in again. */
+function handleUnauthorized(): never {
+  clearSession();
+  useSession.getState().reload();
+  showToast(commonStrings.sessionExpired);
+  if (currentPath() !== routes.login.index) redirectTo(routes.login.index);
+  throw new SessionExpiredError();
+}
+
+export interface RequestOptions {
+  /** 'redirect' (default): a 401 ends the session and opens the login page; 'throw': just fail */
+  onUnauthorized?: 'redirect' | 'throw';
+}
+
+/** The console's "second factor needed" refusal, told apart from a dead session by its envelope code. */
+async function consoleMfaRefusal(res: Response): Promise<ConsoleMfaRequiredError | null> {
+  try {
+    const body = (await res.clone().json()) as { code?: unknown; message?: unknown } | null;
+    if (body && body.code === Code.CONSOLE_MFA_REQUIRED) {
+      return new ConsoleMfaRequiredError(typeof body.message === 'string' ? body.message : undefined);
+    }
+  } catch {
+    // not JSON: an ordinary 401
+  }
+  return null;
+}
+
+async function send(url: string, init: RequestInit, options: RequestOptions = {}): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(url, init);
+  } catch {
+    throw new Error(commonStrings.networkError);
+  }
+  if (res.status === 401) {
+    const mfa = await consoleMfaRefusal(res);
+    if (mfa) throw mfa;
+    if (options.onUnauthorized !== 'throw') handleUnauthorized();
+  }
+  if (res.status < 200 || res.status > 299) throw new HttpError(res.status);
+  try {
+    return await res.json();
+  } catch {
+    throw new Error(commonStrings.badAnswer);
+  }
+}
+
+/**
+ * Spec §7: method upper-cased; data merged with platform=wap and rent_mode=2; JSON content type and
+ * the stored token; 2xx → the body, anything else → an error.
+ */
+export async function request<T = unknown>(
+  method: Method | string,
+  path: ApiPath | string,
+  data: Payload = {},
+  options?: RequestOptions,
+): Promise<T> {
+  const verb = method.toUpperCase();
+  const payload: Payload = { ...data, ...appConstants.fixedRequestFields };
+  const headers = { 'Content-Type': 'application/json', ...authHeaders() };
+  let url = `${apiBase()}${path}`;
+  const init: RequestInit = { method: verb, headers };
+  if (verb === 'GET' || verb === 'HEAD') {
+    const qs = toQuery(payload);
+    if (qs) url += `${url.includes('?') ? '&' : '?'}${qs}`;
+  } else {
+    init.body = JSON.stringify(payload);
+  }
+  return (await send(url, init, options)) as T;
+}
+
+/** A multipart upload (the avatar); same token, same error handling, the browser sets the boundary. */
+export async function upload<T = unknown>(path: ApiPath, file: Blob, field = 'file', filename?: string): Promise<T> {
+  const form = new FormData();
+  if (filename !== undefined) form.append(field, file, filename);
+  else form.append(field, file);
+  return (await send(`${apiBase()}${path}`, { method: 'POST', headers: authHeaders(), body: form })) as T;
+}
+
+/** One API operation: its method, path and the contract's request and answer schemas. */
+export interface Operation<Req extends z.ZodType, Res extends z.ZodType> {
+  method: 'GET' | 'POST';
+  path: ApiPath;
+  request: Req;
+  response: Res;
+}
+
+export const defineOperation = <Req extends z.ZodType, Res extends z.ZodType>(op: Operation<Req, Res>) => op;
+
+/** success !== true counts as failure (spec §5); the success message is checked against its schema. */
+export function unwrap<Res extends z.ZodType>(body: unknown, response: Res): z.output<Res> {
+  if (body === null || typeof body !== 'object') throw new Error(commonStrings.badAnswer);
+  const env = body as { success?: unknown; message?: unknown; code?: unknown };
+  const code = typeof env.code === 'number' ? env.code : undefined;
+  if (env.success !== true) {
+    throw new ApiFailure(typeof env.message === 'string' && env.message ? env.message : commonStrings.requestFailed, code);
+  }
+  const parsed = response.safeParse(env.message);
+  if (!parsed.success) throw new Error(commonStrings.badAnswer);
+  return parsed.data;
+}
+
+/** What a form hands over: fields it has not got yet are left out, and the schema says what is missing. */
+export type FormInput<Req extends z.ZodType> = z.input<Req> extends object ? Partial<z.input<Req>> : z.input<Req>;
+
+/** Checks input against the contract; the first problem becomes a toast and nothing is sent. */
+export function validate<Req extends z.ZodType>(schema: Req, data: FormInput<Req>): z.output<Req> {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message || commonStrings.invalidInput;
+    showToast(message);
+    throw new ValidationError(message);
+  }
+  return parsed.data;
+}
+
+export async function call<Req extends z.ZodType, Res extends z.ZodType>(
+  op: Operation<Req, Res>,
+  data: FormInput<Req>,
+  options?: RequestOptions,
+): Promise<z.output<Res>> {
+  const payload = validate(op.request, data) as Payload;
+  const body = await request(op.method, op.path, payload, options);
+  return unwrap(body, op.response);
+}
+
+/** A URL the API handed out (e.g. an avatar under /v1/avatars) as the browser must request it. */
+export function assetUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  return /^(https?:|data:|blob:)/.test(url) ? url : `${apiBase()}${url.startsWith('/') ? '' : '/'}${url}`;
+}

@@ -1,0 +1,5 @@
+import { BindScreen } from '../features/accounts/components/bind-screen.js';
+
+export default function Screen() {
+  return <BindScreen />;
+}

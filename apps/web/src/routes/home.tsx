@@ -1,0 +1,5 @@
+import { HomeScreen } from '../features/home/home-screen.js';
+
+export default function Screen() {
+  return <HomeScreen />;
+}

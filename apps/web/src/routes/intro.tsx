@@ -1,0 +1,5 @@
+import { IntroScreen } from '../features/intro/intro-screen.js';
+
+export default function Screen() {
+  return <IntroScreen />;
+}

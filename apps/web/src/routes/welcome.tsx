@@ -1,0 +1,5 @@
+import { WelcomeScreen } from '../features/welcome/welcome-screen.js';
+
+export default function Screen() {
+  return <WelcomeScreen />;
+}

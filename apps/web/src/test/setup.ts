@@ -1,0 +1,40 @@
+import { afterEach, beforeEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { Toast } from 'antd-mobile';
+import { installAntdRender } from '../app/antd-render.js';
+import { queryClient } from '../app/query-client.js';
+import { bindRouter } from '../lib/navigation.js';
+import { useSession } from '../stores/session.js';
+
+// React reads this to know that updates are wrapped in act() by the testing library
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+installAntdRender();
+
+// the first screen of a file compiles its lazy chunk on demand, which can take a moment
+configure({ asyncUtilTimeout: 5000 });
+
+// jsdom has no layout or drawing: scrolling is a no-op and a canvas has no 2D context
+window.scrollTo = () => {};
+HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+
+// antd-mobile's toasts and dialogs render imperatively in roots of their own, outside the testing
+// library's act(); React's reminder about that says nothing about the app
+const consoleError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].includes('was not wrapped in act')) return;
+  consoleError(...args);
+};
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.history.replaceState(null, '', '/');
+  useSession.getState().reload();
+});
+
+afterEach(() => {
+  cleanup();
+  Toast.clear();
+  queryClient.clear();
+  bindRouter(null);
+});

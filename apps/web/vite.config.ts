@@ -1,0 +1,45 @@
+import { defineConfig, type PluginOption } from 'vite';
+import react from '@vitejs/plugin-react';
+import pxToViewport from 'postcss-px-to-viewport-8-plugin';
+
+/** px in our own styles are written against the 750-wide design and become vw at build time. */
+export const pxToVw = pxToViewport({
+  unitToConvert: 'px',
+  viewportWidth: 750,
+  unitPrecision: 5,
+  viewportUnit: 'vw',
+  fontViewportUnit: 'vw',
+  minPixelValue: 1,
+  mediaQuery: false,
+  // antd-mobile's own styles are written for a 375 design in px; leave them alone
+  exclude: [/node_modules/],
+});
+
+export default defineConfig({
+  // the React plugin is typed against the workspace's newer Vite (the test runner's); the hooks it uses are the same
+  plugins: [react() as unknown as PluginOption],
+  resolve: {
+    // one React for the app and every library (some libraries' peer ranges stop at 18)
+    dedupe: ['react', 'react-dom'],
+  },
+  css: { postcss: { plugins: [pxToVw] } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    rollupOptions: {
+      output: {
+        // libraries change less often than screens: separate chunks stay cached across releases
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//.test(id)) return 'vendor-react';
+          if (/node_modules\/(zod|@tanstack|zustand|murmurhash3js-revisited)\//.test(id)) return 'vendor-data';
+          // antd-mobile stays with the screens that use it, so that only their components' styles load
+          return undefined;
+        },
+      },
+    },
+  },
+  server: { proxy: { '/v1': 'http://127.0.0.1:3000', '/healthz': 'http://127.0.0.1:3000' } },
+  preview: { proxy: { '/v1': 'http://127.0.0.1:3000' } },
+});

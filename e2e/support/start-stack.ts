@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { startWechatDouble } from '../../apps/api/test/support/wechat-double.js';
 import { startWechatFront } from './wechat-front.js';
 import { stack, urls, wechatTimeoutMs } from './stack-env.js';
+import { removeStackData, writeStackData } from './stack-data.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const webDist = join(root, 'apps/web/dist');
@@ -44,7 +45,7 @@ function baseEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-function startServer(name: string, port: number, extra: NodeJS.ProcessEnv): void {
+function startServer(name: string, port: number, extra: NodeJS.ProcessEnv): string {
   const dataDir = mkdtempSync(join(tmpdir(), `qgw-e2e-${name}-`));
   dataDirs.push(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
@@ -73,6 +74,7 @@ function startServer(name: string, port: number, extra: NodeJS.ProcessEnv): void
     void stop(1);
   });
   children.push(child);
+  return dataDir;
 }
 
 async function stop(exitCode: number): Promise<void> {
@@ -94,19 +96,24 @@ async function stop(exitCode: number): Promise<void> {
   );
   await Promise.allSettled([front.close(), double.close()]);
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  removeStackData();
   process.exit(exitCode);
 }
 
 process.on('SIGTERM', () => void stop(0));
 process.on('SIGINT', () => void stop(0));
 
-startServer('app', stack.port, {
+const appDataDir = startServer('app', stack.port, {
   WECHAT_APPID: double.appid,
   WECHAT_SECRET: double.secret,
   WECHAT_OAUTH_BASE: front.url,
   WECHAT_API_BASE: double.url,
   WECHAT_TIMEOUT_MS: String(wechatTimeoutMs),
+  // every journey needs users of its own; the default 10 an hour per IP would cap the whole suite
+  REGISTER_PER_IP_PER_HOUR: '60',
 });
+// the application journeys move applications through review with the server's own code (review-state.ts)
+writeStackData({ appDataDir });
 startServer('plain', stack.plainPort, {});
 
 console.log(`[stack] app ${urls.app} · app without WeChat ${urls.plainApp} · WeChat double ${double.url} · front ${front.url}`);

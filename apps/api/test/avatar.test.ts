@@ -2,8 +2,9 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, Code, limits, type UserProfile } from '@qgw/contracts';
-import { detectImageKind } from '../src/modules/accounts/avatars.js';
+import { detectImageKind } from '../src/modules/files/magic-bytes.js';
 import { data, newUser, post, type TestUser } from './support/api.js';
+import { jpeg, png, webp } from './support/media-fixtures.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -14,14 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// smallest valid 1×1 PNG
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
-  'hex',
-);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1), Buffer.from([0xff, 0xd9])]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([30, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(18)]);
+// real images, generated (see support/media-fixtures.ts): the upload check walks their structure
+const PNG = png();
+const JPEG = jpeg();
+const WEBP = webp();
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect/></svg>');
 const HTML = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
 

@@ -43,6 +43,13 @@ export const ZApplicationSummary = z.object({
 });
 export type ApplicationSummary = z.infer<typeof ZApplicationSummary>;
 
+/**
+ * The ID number as an owner's view carries it: in full while the application is editable, masked
+ * (1101**********1234, see maskIdNumber) otherwise — so views do not re-check the check digit.
+ */
+export const ZShownIdNumber = z.string().max(18);
+const shownId = { idNumber: ZShownIdNumber.optional() };
+
 const ZUpdateMeta = z.object({ id: z.string().min(1).max(64), version: z.number().int().nonnegative() });
 /** submit may promote a server-side draft */
 const ZSubmitMeta = z.object({ draftId: z.string().min(1).max(64).optional() });
@@ -50,11 +57,16 @@ const ZSubmitMeta = z.object({ draftId: z.string().min(1).max(64).optional() });
 // ---- rank-user (seed: submit, update, getRankUser) ----------------------------------------------
 export const ZGetRankUserRequest = z.object({ mobile: ZMobile, type: z.enum(['check', 'info']) });
 export type GetRankUserRequest = z.infer<typeof ZGetRankUserRequest>;
-export const ZRankUserView = ZApplicationViewOf(ZRankUserForm.partial());
+export const ZRankUserView = ZApplicationViewOf(ZRankUserForm.partial().extend(shownId));
 /** type=check, code 0: the approved application and all the user's applications */
 export const ZRankUserCheckResponse = z.object({ rankUser: ZRankUserView, postList: z.array(ZApplicationSummary) });
 /** type=info: the user's latest rank-user application, or null */
 export const ZRankUserInfoResponse = z.object({ rankUser: ZRankUserView.nullable() });
+/**
+ * Every success `message` of getRankUserInfo: type=info → ZRankUserInfoResponse; type=check →
+ * code 0 ZRankUserCheckResponse, code 9002 the application's summary, code 9001 the draft's summary or null.
+ */
+export const ZGetRankUserResponse = z.union([ZRankUserCheckResponse, ZRankUserInfoResponse, ZApplicationSummary, z.null()]);
 
 export const ZRankUserApplyRequest = ZRankUserForm.extend(ZSubmitMeta.shape);
 export const ZRankUserUpdateRequest = ZRankUserForm.extend(ZUpdateMeta.shape);
@@ -65,13 +77,13 @@ export type SubmitResponse = z.infer<typeof ZSubmitResponse>;
 // ---- membership ----------------------------------------------------------------------------------
 export const ZMemberApplyRequest = ZMemberForm.extend(ZSubmitMeta.shape);
 export const ZMemberUpdateRequest = ZMemberForm.extend(ZUpdateMeta.shape);
-export const ZMemberView = ZApplicationViewOf(ZMemberForm.partial());
+export const ZMemberView = ZApplicationViewOf(ZMemberForm.partial().extend(shownId));
 export const ZGetMemberInfoResponse = z.object({ member: ZMemberView.nullable() });
 
 // ---- 2024 person entry ---------------------------------------------------------------------------
 export const ZApplyPersonRequest = ZPersonForm.extend(ZSubmitMeta.shape);
 export const ZUpdateApplyPersonRequest = ZPersonForm.extend(ZUpdateMeta.shape);
-export const ZPersonView = ZApplicationViewOf(ZPersonForm.partial());
+export const ZPersonView = ZApplicationViewOf(ZPersonForm.partial().extend(shownId));
 export const ZGetPersonInfoResponse = z.object({ person: ZPersonView.nullable() });
 
 // ---- works ---------------------------------------------------------------------------------------
@@ -113,6 +125,7 @@ export const ZWithdrawResponse = ZSubmitResponse;
 // ---- programme status -----------------------------------------------------------------------------
 export const programmePhases = ['not_open', 'open', 'reviewing', 'results', 'closed'] as const;
 export const ZProgrammePhase = z.enum(programmePhases);
+export type ProgrammePhase = z.infer<typeof ZProgrammePhase>;
 export const phaseLabels = {
   not_open: '未开始', open: '申报中', reviewing: '评审中', results: '结果公布', closed: '已结束',
 } as const;

@@ -42,6 +42,46 @@ export const Code = {
   WECHAT_UNAVAILABLE: 1204,
   WECHAT_SNAPSHOT_USER: 1205,
   WECHAT_OPENID_TAKEN: 1206,
+
+  // applications
+  /** the application's state does not allow this (e.g. editing after submission, withdrawing a decision) */
+  APPLICATION_STATE: 1301,
+  /** the programme is not accepting submissions now */
+  PROGRAMME_CLOSED: 1302,
+  /** a live application of this kind already exists */
+  ALREADY_APPLIED: 1303,
+
+  // review console: access (second factor) and administration
+  /** the role is held but this session has not passed the console's TOTP step, or it expired (HTTP 401) */
+  CONSOLE_MFA_REQUIRED: 1401,
+  /** an authenticator is already set up: verify with it, or ask an admin to reset it */
+  MFA_ALREADY_ENROLLED: 1402,
+  /** no authenticator set up (or none pending activation) */
+  MFA_NOT_ENROLLED: 1403,
+  /** wrong, expired or already used TOTP code or recovery code */
+  MFA_CODE_INVALID: 1404,
+  /** too many wrong codes: the second factor is locked for a while */
+  MFA_LOCKED: 1405,
+  /** an admin cannot do this to their own account (remove own admin role, disable self, reset own MFA) */
+  SELF_CHANGE_REFUSED: 1406,
+
+  // review console: reviewing and decisions
+  /** the reviewer belongs to the applicant's organisation, or declared a conflict of interest */
+  CONFLICT_OF_INTEREST: 1501,
+  /** the application is not assigned to the calling reviewer */
+  NOT_ASSIGNED: 1502,
+  /** the scores do not match the kind's rubric */
+  SCORES_INVALID: 1503,
+  /** no decision is staged for the application */
+  NOT_STAGED: 1504,
+  /** blind review: reviewers may not see who applied */
+  BLIND_REVIEW: 1505,
+  /** the kind has no rubric criteria configured */
+  RUBRIC_MISSING: 1506,
+  /** an assignment CSV that cannot be read */
+  CSV_INVALID: 1507,
+  /** nothing stored for that field */
+  NOTHING_TO_REVEAL: 1508,
 } as const;
 
 export type CodeName = keyof typeof Code;

@@ -24,7 +24,8 @@ import { httpStrings } from '../../plugins/http.strings.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import { accountsRepository as repo, type UserRow } from './accounts.repository.js';
 import { accountStrings as s } from './accounts.strings.js';
-import { type AvatarStore, declaredKind, detectImageKind } from './avatars.js';
+import { checkImage, imageProblemMessage } from '../files/image-check.js';
+import type { AvatarStore } from './avatars.js';
 import type { LoginThrottle } from './login-throttle.js';
 import {
   hashPassword,
@@ -261,12 +262,11 @@ export class AccountsService {
     return s.loggedOut;
   }
 
-  /** Stores an uploaded avatar after checking its magic bytes against JPEG / PNG / WebP and its declared type. */
+  /** Stores an uploaded avatar after the shared image check (JPEG / PNG / WebP, well-formed, no markup, declared type agrees). */
   async saveAvatar(auth: AuthContext, content: Buffer, declaredMime: string | undefined): Promise<{ url: string }> {
-    const detected = detectImageKind(content);
-    if (!detected) throw new AppError(Code.UNSUPPORTED_MEDIA_TYPE, s.avatarType);
-    if (declaredKind(declaredMime) !== detected) throw new AppError(Code.UNSUPPORTED_MEDIA_TYPE, s.avatarMismatch);
-    const url = await this.d.avatars.save(content, detected);
+    const checked = checkImage(content, declaredMime);
+    if (!checked.ok) throw new AppError(Code.UNSUPPORTED_MEDIA_TYPE, imageProblemMessage(checked.problem));
+    const url = await this.d.avatars.save(content, checked.kind);
     await this.d.audit.record({
       actorId: auth.user.id,
       action: 'user.upload_avatar',

@@ -14,8 +14,6 @@ export const accountStrings = {
   loggedOut: '已退出登录',
   avatarUrlInvalid: '头像地址无效，请重新上传',
   avatarMissing: '请选择要上传的图片',
-  avatarType: '仅支持 JPG/PNG/WebP 格式的图片',
-  avatarMismatch: '图片内容与文件类型不符，请重新选择',
   avatarTooLarge: `图片不能超过 ${limits.avatar.maxBytes / 1024 / 1024}MB`,
   notMultipart: '请以表单文件方式上传图片',
   defaultNickname: (mobile: string) => `用户${mobile.slice(-4)}`,

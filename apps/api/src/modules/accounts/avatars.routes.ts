@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiPaths, Code, ZEnvelopeOf, ZUploadAvatarResponse } from '@qgw/contracts';
 import { authOf } from '../../plugins/auth.js';
+import { multipartError } from '../files/multipart-errors.js';
 import { AppError, ok } from '../../plugins/errors.js';
 import { httpStrings } from '../../plugins/http.strings.js';
 import type { AccountsService } from './accounts.service.js';
@@ -14,8 +15,6 @@ export interface AvatarRoutesOptions {
   store: AvatarStore;
   uploadPerMinute: number;
 }
-
-const isCode = (err: unknown, code: string) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === code;
 
 export async function avatarRoutes(app: FastifyInstance, opts: AvatarRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -43,8 +42,7 @@ export async function avatarRoutes(app: FastifyInstance, opts: AvatarRoutesOptio
         if (!file || file.fieldname !== 'file') throw new AppError(Code.BAD_REQUEST, s.avatarMissing);
         content = await file.toBuffer();
       } catch (err) {
-        if (isCode(err, 'FST_REQ_FILE_TOO_LARGE')) throw new AppError(Code.PAYLOAD_TOO_LARGE, s.avatarTooLarge, 413);
-        throw err;
+        throw multipartError(err, s.avatarTooLarge);
       }
       if (content.length === 0) throw new AppError(Code.BAD_REQUEST, s.avatarMissing);
       return ok(await opts.service.saveAvatar(auth, content, file.mimetype));

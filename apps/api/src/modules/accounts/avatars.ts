@@ -2,44 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiPaths } from '@qgw/contracts';
+import { type ImageKind, imageKinds } from '../files/magic-bytes.js';
 
 /**
- * Avatar files. The type is decided by the file's first bytes, never by its name or declared type,
- * so an HTML or SVG file renamed .png cannot be stored and served back as an image. Stored names are
- * random and carry the detected extension; nothing the client sent ends up in a path.
+ * Avatar files. What they are is decided by the files module's image check (modules/files/image-check.ts),
+ * never by their name or declared type, so an HTML or SVG file renamed .png cannot be stored and
+ * served back as an image. Stored names are random and carry the detected extension; nothing the
+ * client sent ends up in a path.
  */
-
-export type ImageKind = 'jpeg' | 'png' | 'webp';
-
-export const imageKinds: Record<ImageKind, { ext: string; mime: string }> = {
-  jpeg: { ext: 'jpg', mime: 'image/jpeg' },
-  png: { ext: 'png', mime: 'image/png' },
-  webp: { ext: 'webp', mime: 'image/webp' },
-};
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-const startsWith = (buf: Uint8Array, bytes: number[], offset = 0) =>
-  buf.length >= offset + bytes.length && bytes.every((b, i) => buf[offset + i] === b);
-
-const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
-
-/** The image type by magic bytes, or null when the content is none of JPEG / PNG / WebP. */
-export function detectImageKind(buf: Uint8Array): ImageKind | null {
-  if (startsWith(buf, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(buf, PNG_SIGNATURE)) return 'png';
-  if (startsWith(buf, ascii('RIFF')) && startsWith(buf, ascii('WEBP'), 8)) return 'webp';
-  return null;
-}
-
-/** The declared type the browser sent, normalised; `image/jpg` is a common alias. */
-export function declaredKind(mimetype: string | undefined): ImageKind | null {
-  const m = (mimetype ?? '').toLowerCase().split(';')[0]?.trim();
-  if (m === 'image/jpeg' || m === 'image/jpg' || m === 'image/pjpeg') return 'jpeg';
-  if (m === 'image/png') return 'png';
-  if (m === 'image/webp') return 'webp';
-  return null;
-}
 
 export const AVATAR_NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
 

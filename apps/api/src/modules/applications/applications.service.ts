@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  type ApplicationKind,
+  type ApplicationSummary,
+  applicantTransitions,
+  Code,
+  editableStatuses,
+  type ProgrammePhase,
+  type SubmitResponse,
+} from '@qgw/contracts';
+import { type Clock, isoAt } from '../../clock.js';
+import { isUniqueViolation } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../plugins/errors.js';
+import type { AuthContext } from '../accounts/sessions.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import type { ProgrammeService } from '../programme/programme.service.js';
+import { type ApplicationRow, applicationsRepository as repo } from './applications.repository.js';
+import { applicationStrings as s } from './applications.strings.js';
+import type { FilesPort } from './files-port.js';
+import type { IdNumberCipher } from './id-number-cipher.js';
+import { allFileIds, fileIdsOf, type FormData, type KindSpec, kindSpecs } from './kinds.js';
+import { contentColumns, recordTransition } from './records.js';
+import { type ApplicationView, toSummary, toView, type ViewDeps } from './views.js';
+
+export interface ApplicationsDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  audit: AuditRepository;
+  cipher: IdNumberCipher;
+  files: FilesPort;
+  programme: ProgrammeService;
+  log: FastifyBaseLogger;
+}
+
+/** A first submission needs the window open; a returned application may come back during review too. */
+const SUBMIT_PHASES: readonly ProgrammePhase[] = ['open'];
+const RESUBMIT_PHASES: readonly ProgrammePhase[] = ['open', 'reviewing'];
+
+export const notFound = () => new AppError(Code.NOT_FOUND, s.notFound);
+export const conflict = () => new AppError(Code.CONFLICT, s.versionConflict);
+
+/**
+ * The applicant's side of the lifecycle (PRODUCT §4, docs/decisions/0004-applications-lifecycle.md):
+ * submit (possibly promoting a draft), update while draft or returned, withdraw before a decision,
+ * and read back their own applications. Status, score and reviewer never come from a request: the
+ * schemas drop such fields and nothing here reads them. Every transition is audited in the same
+ * transaction as the change.
+ */
+export class ApplicationsService {
+  readonly view: ViewDeps;
+
+  constructor(private readonly d: ApplicationsDeps) {
+    this.view = { cipher: d.cipher, files: d.files, log: d.log };
+  }
+
+  private now() {
+    return isoAt(this.d.clock());
+  }
+
+  /** The application, if it is this user's and of this kind; anything else reads as not found. */
+  async ownedOfKind(db: Kysely<Database>, id: string, userId: string, kind: ApplicationKind): Promise<ApplicationRow> {
+    const row = await repo.findOwned(db, id, userId);
+    if (!row || row.kind !== kind) throw notFound();
+    return row;
+  }
+
+  /** The current programme's id for programme kinds (after checking its phase), null for membership. */
+  private async programmeFor(spec: KindSpec, phases: readonly ProgrammePhase[]): Promise<string | null> {
+    if (!spec.inProgramme) return null;
+    const { programme, phase } = await this.d.programme.requireCurrent();
+    this.d.programme.assertPhase(phase, phases);
+    return programme.id;
+  }
+
+  /** Files must be the caller's own uploads of the right kind; a work's theme must be one of its programme's. */
+  private async checkReferences(spec: KindSpec, userId: string, programmeId: string | null, data: FormData) {
+    if (spec.kind === 'work' && programmeId && typeof data.themeId === 'string') {
+      await this.d.programme.assertActiveTheme(programmeId, data.themeId);
+    }
+    const ids = fileIdsOf(spec, data);
+    if (ids.image.length) await this.d.files.assertOwnedFiles(this.d.db, userId, ids.image, 'image');
+    if (ids.video.length) await this.d.files.assertOwnedFiles(this.d.db, userId, ids.video, 'video');
+  }
+
+  /**
+   * Submits a complete form. With `draftId` (or, for kinds held once per programme, when a draft
+   * exists) the draft becomes the submission; otherwise a new application is created. Two
+   * concurrent submissions of one draft: the guarded UPDATE lets exactly one through. Two
+   * concurrent first submissions: the partial unique index lets exactly one through.
+   */
+  async submit(auth: AuthContext, kind: ApplicationKind, body: FormData & { draftId?: string }): Promise<SubmitResponse> {
+    const spec = kindSpecs[kind];
+    const { draftId, ...data } = body;
+    const userId = auth.user.id;
+    const programmeId = await this.programmeFor(spec, SUBMIT_PHASES);
+    await this.checkReferences(spec, userId, programmeId, data);
+    const now = this.now();
+    try {
+      return await this.d.db.transaction().execute(async (trx) => {
+        let target: ApplicationRow | undefined;
+        if (draftId) {
+          target = await this.ownedOfKind(trx, draftId, userId, kind);
+          if (target.programme_id !== programmeId) throw notFound();
+          if (target.status !== 'draft') throw new AppError(Code.APPLICATION_STATE, s.alreadySubmitted);
+        } else if (!spec.several) {
+          target = await repo.latestLive(trx, userId, kind, programmeId);
+          if (target && target.status !== 'draft') throw new AppError(Code.ALREADY_APPLIED, s.alreadyApplied);
+        }
+        const id = target?.id ?? randomUUID();
+        const content = contentColumns(spec, this.d.cipher, id, data);
+        let version: number;
+        if (target) {
+          const v = await repo.guardedUpdate(
+            trx,
+            { id, userId, from: ['draft'], version: target.version },
+            { ...content, status: 'submitted', reason: null, submitted_at: now, updated_at: now },
+          );
+          if (v === null) throw conflict();
+          version = v;
+        } else {
+          version = 1;
+          await repo.insert(trx, {
+            id,
+            kind,
+            user_id: userId,
+            programme_id: programmeId,
+            status: 'submitted',
+            version,
+            ...content,
+            reason: null,
+            submitted_at: now,
+            decided_at: null,
+            created_at: now,
+            updated_at: now,
+          });
+        }
+        await this.d.files.attachFiles(trx, allFileIds(spec, data), id);
+        await recordTransition(this.d.audit, trx, {
+          actorId: userId,
+          action: 'application.submit',
+          applicationId: id,
+          before: target ? { status: 'draft', version: target.version } : null,
+          after: { status: 'submitted', version },
+        });
+        return { id, status: 'submitted' as const, version };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError(Code.ALREADY_APPLIED, s.alreadyApplied);
+      throw err;
+    }
+  }
+
+  /** Replaces the content of a draft or returned application and submits it, at the version the client read. */
+  async update(
+    auth: AuthContext,
+    kind: ApplicationKind,
+    body: FormData & { id: string; version: number },
+  ): Promise<SubmitResponse> {
+    const spec = kindSpecs[kind];
+    const { id, version: expected, ...data } = body;
+    const userId = auth.user.id;
+    const row = await this.ownedOfKind(this.d.db, id, userId, kind);
+    if (!editableStatuses.includes(row.status)) throw new AppError(Code.APPLICATION_STATE, s.notEditable);
+    if (row.version !== expected) throw conflict();
+    if (row.programme_id) {
+      const phase = await this.d.programme.phaseOfProgramme(row.programme_id);
+      this.d.programme.assertPhase(phase, row.status === 'returned' ? RESUBMIT_PHASES : SUBMIT_PHASES);
+    }
+    await this.checkReferences(spec, userId, row.programme_id, data);
+    const now = this.now();
+    return this.d.db.transaction().execute(async (trx) => {
+      const version = await repo.guardedUpdate(
+        trx,
+        { id, userId, from: editableStatuses, version: expected },
+        { ...contentColumns(spec, this.d.cipher, id, data), status: 'submitted', reason: null, submitted_at: now, updated_at: now },
+      );
+      if (version === null) throw conflict();
+      await this.d.files.attachFiles(trx, allFileIds(spec, data), id);
+      await recordTransition(this.d.audit, trx, {
+        actorId: userId,
+        action: row.status === 'returned' ? 'application.resubmit' : 'application.submit',
+        applicationId: id,
+        before: { status: row.status, version: row.version },
+        after: { status: 'submitted', version },
+      });
+      return { id, status: 'submitted' as const, version };
+    });
+  }
+
+  /** Withdraws with a reason, from draft, submitted or under review; decided applications stay as they are. */
+  async withdraw(auth: AuthContext, input: { id: string; reason: string }): Promise<SubmitResponse> {
+    const userId = auth.user.id;
+    const row = await repo.findOwned(this.d.db, input.id, userId);
+    if (!row) throw notFound();
+    if (!applicantTransitions[row.status].includes('withdrawn')) throw new AppError(Code.APPLICATION_STATE, s.notWithdrawable);
+    const now = this.now();
+    return this.d.db.transaction().execute(async (trx) => {
+      const version = await repo.guardedUpdate(
+        trx,
+        { id: row.id, userId, from: [row.status], version: row.version },
+        { status: 'withdrawn', updated_at: now },
+      );
+      if (version === null) throw conflict();
+      await recordTransition(this.d.audit, trx, {
+        actorId: userId,
+        action: 'application.withdraw',
+        applicationId: row.id,
+        before: { status: row.status, version: row.version },
+        after: { status: 'withdrawn', version },
+        note: input.reason,
+      });
+      return { id: row.id, status: 'withdrawn' as const, version };
+    });
+  }
+
+  /** The user's live application of a kind: rank-user of any programme, membership, or the current programme's entry. */
+  async latestOf(userId: string, kind: ApplicationKind): Promise<ApplicationRow | undefined> {
+    if (kind === 'rank_user') return repo.latestLive(this.d.db, userId, kind);
+    if (!kindSpecs[kind].inProgramme) return repo.latestLive(this.d.db, userId, kind, null);
+    const current = await this.d.programme.current();
+    return current ? repo.latestLive(this.d.db, userId, kind, current.programme.id) : undefined;
+  }
+
+  async info(auth: AuthContext, kind: ApplicationKind): Promise<ApplicationView | null> {
+    const row = await this.latestOf(auth.user.id, kind);
+    return row ? toView(this.d.db, this.view, row, auth.user.id) : null;
+  }
+
+  async work(auth: AuthContext, id: string): Promise<ApplicationView> {
+    const row = await this.ownedOfKind(this.d.db, id, auth.user.id, 'work');
+    return toView(this.d.db, this.view, row, auth.user.id);
+  }
+
+  /** Every work of the user in the current programme, withdrawn ones included, newest first. */
+  async works(auth: AuthContext): Promise<ApplicationSummary[]> {
+    const current = await this.d.programme.current();
+    if (!current) return [];
+    const rows = await repo.listByUser(this.d.db, auth.user.id, { kind: 'work', programmeId: current.programme.id });
+    return rows.map(toSummary);
+  }
+
+  /** The 2024 home page: the user's live person, company and work entries in the current programme. */
+  async applyStatus(auth: AuthContext) {
+    const current = await this.d.programme.current();
+    if (!current) return { person: null, company: null, works: [] };
+    const programmeId = current.programme.id;
+    const userId = auth.user.id;
+    const [person, company, works] = await Promise.all([
+      repo.latestLive(this.d.db, userId, 'person', programmeId),
+      repo.latestLive(this.d.db, userId, 'company', programmeId),
+      repo.listByUser(this.d.db, userId, { kind: 'work', programmeId, live: true }),
+    ]);
+    return {
+      person: person ? toSummary(person) : null,
+      company: company ? toSummary(company) : null,
+      works: works.map(toSummary),
+    };
+  }
+
+  /** Every application of the user, of every kind (the look-up's postList). */
+  async allOf(userId: string): Promise<ApplicationSummary[]> {
+    return (await repo.listByUser(this.d.db, userId)).map(toSummary);
+  }
+}

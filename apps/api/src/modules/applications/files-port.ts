@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { FileKind } from './kinds.js';
+
+/**
+ * What applications need from the files module (uploads, signed URLs, serving). Kept as an
+ * interface so that the lifecycle here does not depend on how files are stored.
+ */
+export interface FilesPort {
+  /** Throws an AppError unless every id is a completed upload of this user and of this kind. */
+  assertOwnedFiles(db: Kysely<Database>, userId: string, ids: string[], kind: FileKind): Promise<void>;
+  /** Links the files to the application, inside the caller's transaction. */
+  attachFiles(trx: Kysely<Database>, ids: string[], applicationId: string): Promise<void>;
+  /** file id → short-lived signed URL for this viewer. */
+  signFileUrls(ids: string[], viewerId: string): Record<string, string>;
+}

@@ -1,0 +1,119 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, FileKind, FilePurpose, FilesTable } from '../../db/schema.js';
+
+export type FileRow = Selectable<FilesTable>;
+
+export interface NewFile {
+  id: string;
+  ownerId: string;
+  kind: FileKind;
+  purpose: FilePurpose;
+  mime: string;
+  size: number;
+  storageKey: string;
+  status: FilesTable['status'];
+  createdAt: string;
+  completedAt: string | null;
+}
+
+/** SQL of the files table. Every method takes the connection or transaction to run on. */
+export const filesRepository = {
+  async insert(db: Kysely<Database>, f: NewFile): Promise<void> {
+    await db
+      .insertInto('files')
+      .values({
+        id: f.id,
+        owner_id: f.ownerId,
+        kind: f.kind,
+        purpose: f.purpose,
+        mime: f.mime,
+        size: f.size,
+        storage_key: f.storageKey,
+        status: f.status,
+        application_id: null,
+        created_at: f.createdAt,
+        completed_at: f.completedAt,
+      })
+      .execute();
+  },
+
+  async find(db: Kysely<Database>, id: string): Promise<FileRow | undefined> {
+    return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /** Turns an upload into a complete file; false when it was no longer 'uploading' (raced or swept). */
+  async complete(
+    db: Kysely<Database>,
+    id: string,
+    patch: { mime: string; size: number; storageKey: string; completedAt: string },
+  ): Promise<boolean> {
+    const r = await db
+      .updateTable('files')
+      .set({ status: 'complete', mime: patch.mime, size: patch.size, storage_key: patch.storageKey, completed_at: patch.completedAt })
+      .where('id', '=', id)
+      .where('status', '=', 'uploading')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  async deleteUploading(db: Kysely<Database>, id: string): Promise<void> {
+    await db.deleteFrom('files').where('id', '=', id).where('status', '=', 'uploading').execute();
+  },
+
+  async countUnfinished(db: Kysely<Database>, ownerId: string): Promise<number> {
+    const r = await db
+      .selectFrom('files')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('owner_id', '=', ownerId)
+      .where('status', '=', 'uploading')
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
+
+  /** How many of `ids` are complete files of this owner and kind. */
+  async countOwnedComplete(db: Kysely<Database>, ownerId: string, ids: string[], kind: FileKind): Promise<number> {
+    const r = await db
+      .selectFrom('files')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('id', 'in', ids)
+      .where('owner_id', '=', ownerId)
+      .where('kind', '=', kind)
+      .where('status', '=', 'complete')
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
+
+  async attach(db: Kysely<Database>, ids: string[], applicationId: string): Promise<void> {
+    await db
+      .updateTable('files')
+      .set({ application_id: applicationId })
+      .where('id', 'in', ids)
+      .where('status', '=', 'complete')
+      .execute();
+  },
+
+  async staleUploads(db: Kysely<Database>, createdBefore: string, limit = 500): Promise<Pick<FileRow, 'id' | 'storage_key'>[]> {
+    return db
+      .selectFrom('files')
+      .select(['id', 'storage_key'])
+      .where('status', '=', 'uploading')
+      .where('created_at', '<', createdBefore)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+  },
+
+  async existingIds(db: Kysely<Database>, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db.selectFrom('files').select('id').where('id', 'in', ids).execute();
+    return new Set(rows.map((r) => r.id));
+  },
+
+  /** The viewer's state for a file permission check: active, and which roles. */
+  async viewer(db: Kysely<Database>, userId: string): Promise<{ active: boolean; roles: string[] } | null> {
+    const user = await db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst();
+    if (!user) return null;
+    const roles = await db.selectFrom('user_roles').select('role').where('user_id', '=', userId).execute();
+    return { active: user.status === 'active', roles: roles.map((r) => r.role) };
+  },
+};

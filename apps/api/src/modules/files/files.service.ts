@@ -1,0 +1,284 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Code, limits, type Role, type UploadedFile } from '@qgw/contracts';
+import { type Clock, isoAt } from '../../clock.js';
+import type { Database, FileKind, FilePurpose } from '../../db/schema.js';
+import type { AuthContext } from '../accounts/sessions.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import { AppError } from '../../plugins/errors.js';
+import { httpStrings } from '../../plugins/http.strings.js';
+import { FileStorage, removeQuietly } from './file-storage.js';
+import { signFileUrls } from './file-urls.js';
+import { checkImage, imageProblemMessage } from './image-check.js';
+import { multipartError } from './multipart-errors.js';
+import { declaredVideoKind, detectVideoKind, imageKinds, sameVideoFamily, VIDEO_SNIFF_BYTES, videoKinds } from './magic-bytes.js';
+import { type FileRow, filesRepository as repo } from './files.repository.js';
+import { fileStrings as s } from './files.strings.js';
+
+export { signFileUrls } from './file-urls.js';
+
+/** The shape of every file id (contracts' ZFileRef): random, url-safe. */
+export const FILE_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** 144 random bits, 24 url-safe characters. */
+export const newFileId = (): string => randomBytes(18).toString('base64url');
+
+// ---- what the applications module uses ------------------------------------------------------------
+
+/**
+ * Throws AppError(BAD_REQUEST, 文件无效，请重新上传) unless every id is a complete file of `kind`
+ * owned by `userId`. Duplicates are allowed; no ids is fine.
+ */
+export async function assertOwnedFiles(db: Kysely<Database>, userId: string, ids: string[], kind: FileKind): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  if (unique.some((id) => typeof id !== 'string' || !FILE_ID.test(id))) throw new AppError(Code.BAD_REQUEST, s.invalidFiles);
+  const owned = await repo.countOwnedComplete(db, userId, unique, kind);
+  if (owned !== unique.length) throw new AppError(Code.BAD_REQUEST, s.invalidFiles);
+}
+
+/** Links complete files to an application; pass the transaction that writes the application. */
+export async function attachFiles(trx: Kysely<Database>, ids: string[], applicationId: string): Promise<void> {
+  const unique = [...new Set(ids)].filter((id) => FILE_ID.test(id));
+  if (unique.length === 0) return;
+  await repo.attach(trx, unique, applicationId);
+}
+
+// ---- the service behind the routes ------------------------------------------------------------------
+
+/** Unfinished video uploads one user may have at a time (abandoned ones are swept after a day). */
+export const MAX_UNFINISHED_UPLOADS = 5;
+/** An upload not finished within this long is removed, with its bytes. */
+export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
+/** A file in tmp/ or tus/ with no row, this old, is left over from a crash. */
+const LEFTOVER_MS = 60 * 60 * 1000;
+
+const REVIEW_ROLES: readonly Role[] = ['reviewer', 'admin'];
+
+export interface FilesServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  storage: FileStorage;
+  audit: AuditRepository;
+  log: FastifyBaseLogger;
+}
+
+/** What a received multipart file part looks like to the service. */
+export interface IncomingFile {
+  stream: Readable & { truncated?: boolean };
+  mimetype: string | undefined;
+}
+
+export interface Viewer {
+  userId: string;
+  roles: readonly Role[];
+}
+
+export class FilesService {
+  constructor(private readonly d: FilesServiceDeps) {}
+
+  get storage(): FileStorage {
+    return this.d.storage;
+  }
+
+  /**
+   * Receives an image into tmp/ (at most limits.image.maxBytes on disk, never whole in memory
+   * while receiving), checks it, then in one transaction inserts its row and moves it into files/.
+   * Whatever fails, neither a file without a row nor a row without a file remains.
+   */
+  async saveImage(auth: AuthContext, file: IncomingFile, purpose: FilePurpose): Promise<UploadedFile> {
+    const temp = this.d.storage.tempPath();
+    try {
+      await pipeline(file.stream, createWriteStream(temp, { flags: 'wx', mode: 0o640 })).catch((err: unknown) => {
+        throw multipartError(err, s.imageTooLarge);
+      });
+      if (file.stream.truncated) throw new AppError(Code.PAYLOAD_TOO_LARGE, s.imageTooLarge, 413);
+      // bounded by the size limit above
+      const content = await readFile(temp);
+      if (content.length === 0) throw new AppError(Code.BAD_REQUEST, s.imageMissing);
+      const checked = checkImage(content, file.mimetype);
+      if (!checked.ok) throw new AppError(Code.UNSUPPORTED_MEDIA_TYPE, imageProblemMessage(checked.problem));
+      const { ext, mime } = imageKinds[checked.kind];
+      const id = newFileId();
+      await this.commitFile(temp, {
+        id,
+        ownerId: auth.user.id,
+        kind: 'image',
+        purpose,
+        mime,
+        size: content.length,
+        ext,
+      });
+      return { id, url: signFileUrls([id], auth.user.id)[id] as string, mime, size: content.length };
+    } finally {
+      await removeQuietly(temp);
+    }
+  }
+
+  /** Inserts a complete file's row and moves its bytes into place, both or neither. */
+  private async commitFile(
+    from: string,
+    f: { id: string; ownerId: string; kind: FileKind; purpose: FilePurpose; mime: string; size: number; ext: string },
+    uploading = false,
+  ): Promise<void> {
+    const key = this.d.storage.newFileKey(f.ext);
+    const now = isoAt(this.d.clock());
+    let moved = false;
+    try {
+      await this.d.db.transaction().execute(async (trx) => {
+        if (uploading) {
+          const done = await repo.complete(trx, f.id, { mime: f.mime, size: f.size, storageKey: key, completedAt: now });
+          if (!done) throw new AppError(Code.NOT_FOUND, s.uploadGone, 404);
+        } else {
+          await repo.insert(trx, { ...f, storageKey: key, status: 'complete', createdAt: now, completedAt: now });
+        }
+        await this.d.audit.record(
+          {
+            actorId: f.ownerId,
+            action: 'file.upload',
+            entity: 'file',
+            entityId: f.id,
+            after: { kind: f.kind, purpose: f.purpose, mime: f.mime, size: f.size },
+          },
+          trx,
+        );
+        // last step inside the transaction: if the move fails the row is rolled back
+        await this.d.storage.moveInto(from, key);
+        moved = true;
+      });
+    } catch (err) {
+      // the commit itself failed after the move: take the file back out
+      if (moved) await this.d.storage.remove(key).catch((e: unknown) => this.d.log.error({ err: e }, 'could not remove file'));
+      throw err;
+    }
+  }
+
+  // ---- videos (tus) ----
+
+  /** Called when a tus upload is created: checks the declared type and records the upload. */
+  async startVideoUpload(ownerId: string, uploadId: string, declaredType: string | undefined, size: number): Promise<void> {
+    if (!declaredVideoKind(declaredType)) throw new AppError(Code.UNSUPPORTED_MEDIA_TYPE, s.videoType, 415);
+    if (size > limits.video.maxBytes) throw new AppError(Code.PAYLOAD_TOO_LARGE, s.videoTooLarge, 413);
+    if ((await repo.countUnfinished(this.d.db, ownerId)) >= MAX_UNFINISHED_UPLOADS) {
+      throw new AppError(Code.RATE_LIMITED, s.videoTooManyUnfinished, 429);
+    }
+    const now = isoAt(this.d.clock());
+    await repo.insert(this.d.db, {
+      id: uploadId,
+      ownerId,
+      kind: 'video',
+      purpose: 'video',
+      mime: (declaredType ?? '').toLowerCase(),
+      size,
+      storageKey: this.d.storage.tusKey(uploadId),
+      status: 'uploading',
+      createdAt: now,
+      completedAt: null,
+    });
+  }
+
+  /**
+   * Called when the last byte of a tus upload is in: the content must be the declared kind of
+   * video. A mismatch, or any failure to file it, removes the upload and its row.
+   */
+  async finishVideoUpload(uploadId: string): Promise<void> {
+    const row = await repo.find(this.d.db, uploadId);
+    if (!row || row.status !== 'uploading') throw new AppError(Code.NOT_FOUND, s.uploadGone, 404);
+    const path = this.d.storage.pathOf(row.storage_key);
+    try {
+      const { head, size } = await readHead(path, VIDEO_SNIFF_BYTES);
+      const detected = detectVideoKind(head);
+      const declared = declaredVideoKind(row.mime);
+      if (!detected || !declared || !sameVideoFamily(detected, declared)) {
+        throw new AppError(Code.UNSUPPORTED_MEDIA_TYPE, detected ? s.videoMismatch : s.videoType, 415);
+      }
+      const { ext, mime } = videoKinds[detected];
+      await this.commitFile(path, { id: row.id, ownerId: row.owner_id, kind: 'video', purpose: 'video', mime, size, ext }, true);
+      await removeQuietly(`${path}.json`);
+    } catch (err) {
+      await this.discardVideoUpload(row.id);
+      throw err;
+    }
+  }
+
+  /** Removes an unfinished upload's bytes, tus' info file and its row. */
+  async discardVideoUpload(uploadId: string): Promise<void> {
+    const path = this.d.storage.pathOf(this.d.storage.tusKey(uploadId));
+    await removeQuietly(path);
+    await removeQuietly(`${path}.json`);
+    await repo.deleteUploading(this.d.db, uploadId);
+  }
+
+  /**
+   * Removes uploads abandoned for a day, and files left in tmp/ or tus/ by a crash. Runs at start
+   * and hourly; safe to run on several instances at once.
+   */
+  async sweep(): Promise<{ uploads: number; leftovers: number }> {
+    const cutoff = isoAt(this.d.clock() - STALE_UPLOAD_MS);
+    const stale = await repo.staleUploads(this.d.db, cutoff);
+    for (const r of stale) await this.discardVideoUpload(r.id);
+    const st = this.d.storage;
+    let leftovers = 0;
+    for (const name of await st.olderThan(st.tmpDir, LEFTOVER_MS)) {
+      await removeQuietly(`${st.tmpDir}/${name}`);
+      leftovers++;
+    }
+    const tusOld = await st.olderThan(st.tusDir, LEFTOVER_MS);
+    const ids = [...new Set(tusOld.map((n) => n.replace(/\.json$/, '')))].filter((id) => FILE_ID.test(id));
+    const known = await repo.existingIds(this.d.db, ids);
+    for (const id of ids.filter((i) => !known.has(i))) {
+      await removeQuietly(`${st.tusDir}/${id}`);
+      await removeQuietly(`${st.tusDir}/${id}.json`);
+      leftovers++;
+    }
+    return { uploads: stale.length, leftovers };
+  }
+
+  // ---- reading ----
+
+  /** The row of an upload the caller may continue (HEAD / PATCH / DELETE), or null. */
+  async ownUpload(uploadId: string, ownerId: string): Promise<FileRow | null> {
+    if (!FILE_ID.test(uploadId)) return null;
+    const row = await repo.find(this.d.db, uploadId);
+    return row && row.kind === 'video' && row.owner_id === ownerId ? row : null;
+  }
+
+  /** A complete file this viewer may see (its owner, a reviewer or an admin), or null. */
+  async viewable(id: string, viewer: Viewer): Promise<FileRow | null> {
+    if (!FILE_ID.test(id)) return null;
+    const row = await repo.find(this.d.db, id);
+    if (!row || row.status !== 'complete') return null;
+    const allowed = row.owner_id === viewer.userId || viewer.roles.some((r) => REVIEW_ROLES.includes(r));
+    return allowed ? row : null;
+  }
+
+  /** The viewer a signed URL was issued to, if the account is still active. */
+  async signedViewer(userId: string): Promise<Viewer | null> {
+    const v = await repo.viewer(this.d.db, userId);
+    return v?.active ? { userId, roles: v.roles as Role[] } : null;
+  }
+
+  /** A file's description with a fresh signed URL, for the caller. */
+  async info(auth: AuthContext, id: string): Promise<UploadedFile> {
+    const row = await this.viewable(id, { userId: auth.user.id, roles: auth.user.roles });
+    if (!row) throw new AppError(Code.NOT_FOUND, httpStrings.notFound, 404);
+    return { id: row.id, url: signFileUrls([row.id], auth.user.id)[row.id] as string, mime: row.mime, size: row.size };
+  }
+}
+
+async function readHead(path: string, bytes: number): Promise<{ head: Buffer; size: number }> {
+  const fh = await open(path, 'r');
+  try {
+    const { size } = await fh.stat();
+    const head = Buffer.alloc(Math.min(bytes, size));
+    await fh.read(head, 0, head.length, 0);
+    return { head, size };
+  } finally {
+    await fh.close();
+  }
+}

@@ -1,0 +1,169 @@
+import type { IncomingMessage } from 'node:http';
+import { FileStore } from '@tus/file-store';
+import { Server, type Upload } from '@tus/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { apiPaths, Code, limits, videoUploadMetadata } from '@qgw/contracts';
+import { authOf } from '../../plugins/auth.js';
+import { AppError, fail } from '../../plugins/errors.js';
+import { httpStrings } from '../../plugins/http.strings.js';
+import { FILE_ID, type FilesService, newFileId } from './files.service.js';
+import { fileStrings as s } from './files.strings.js';
+
+/**
+ * Resumable video uploads by the tus 1.0 protocol (docs/decisions/0005-uploads.md), mounted at
+ * apiPaths.uploadVideo: POST creates an upload (Upload-Length and Upload-Metadata `filetype`
+ * required), PATCH appends at Upload-Offset, HEAD tells the offset to resume from, DELETE drops an
+ * unfinished upload. Every request needs the session header, and only the uploader may touch an
+ * upload. The last PATCH hands the file to FilesService, which checks its magic bytes and files it.
+ * Error answers carry the API's envelope as their body.
+ */
+
+const TUS_RESUMABLE = '1.0.0';
+
+interface TusError {
+  status_code: number;
+  body: string;
+}
+
+const envelopeError = (status: number, code: Parameters<typeof fail>[0], message: string): TusError => ({
+  status_code: status,
+  body: JSON.stringify(fail(code, message)),
+});
+
+export interface VideoUploadRoutesOptions {
+  service: FilesService;
+  uploadPerMinute: number;
+}
+
+export async function videoUploadRoutes(app: FastifyInstance, opts: VideoUploadRoutesOptions): Promise<void> {
+  const { service } = opts;
+  const log = app.log;
+  /** the uploader of a creation request, set before tus sees it */
+  const uploaders = new WeakMap<IncomingMessage, string>();
+  /** the upload a creation request made, so that a failed creation leaves no row */
+  const created = new WeakMap<IncomingMessage, string>();
+
+  const nodeRequest = (req: unknown): IncomingMessage | undefined =>
+    (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+
+  const toTusError = (err: unknown): TusError => {
+    if (err instanceof AppError) return envelopeError(err.statusCode === 200 ? 400 : err.statusCode, err.code, err.message);
+    log.error({ err }, 'video upload failed');
+    return envelopeError(500, Code.INTERNAL, httpStrings.internal);
+  };
+
+  const tus = new Server({
+    path: apiPaths.uploadVideo,
+    datastore: new FileStore({ directory: service.storage.tusDir }),
+    maxSize: limits.video.maxBytes,
+    relativeLocation: true,
+    respectForwardedHeaders: false,
+    // same origin only: no Access-Control-Allow-Origin
+    allowedOrigins: [],
+    namingFunction: () => newFileId(),
+    getFileIdFromRequest: (_req, lastPath) => (lastPath && FILE_ID.test(lastPath) ? lastPath : undefined),
+    async onUploadCreate(req, upload: Upload) {
+      const raw = nodeRequest(req);
+      const ownerId = raw && uploaders.get(raw);
+      if (!raw || !ownerId) throw envelopeError(401, Code.UNAUTHORIZED, httpStrings.unauthorized);
+      if (upload.size === undefined) throw envelopeError(400, Code.BAD_REQUEST, s.videoLengthMissing);
+      try {
+        await service.startVideoUpload(ownerId, upload.id, upload.metadata?.[videoUploadMetadata.filetype] ?? undefined, upload.size);
+      } catch (err) {
+        throw toTusError(err);
+      }
+      created.set(raw, upload.id);
+      return {};
+    },
+    async onUploadFinish(_req, upload: Upload) {
+      try {
+        await service.finishVideoUpload(upload.id);
+      } catch (err) {
+        throw toTusError(err);
+      }
+      return {};
+    },
+    async onResponseError(_req, err) {
+      const e = err as Partial<TusError> & Error;
+      if (typeof e.body === 'string' && e.body.startsWith('{')) return { status_code: e.status_code ?? 500, body: e.body };
+      const status = typeof e.status_code === 'number' ? e.status_code : 500;
+      if (status === 404 || status === 410) return envelopeError(status, Code.NOT_FOUND, s.uploadGone);
+      if (status === 409) return envelopeError(status, Code.CONFLICT, s.uploadOffsetConflict);
+      if (status === 413) return envelopeError(status, Code.PAYLOAD_TOO_LARGE, s.videoTooLarge);
+      if (status < 500) return envelopeError(status, Code.BAD_REQUEST, s.uploadBadRequest);
+      log.error({ err }, 'video upload failed');
+      return envelopeError(500, Code.INTERNAL, s.uploadFailed);
+    },
+  });
+
+  /** Lets tus answer on the raw response, keeping the headers the app already set (security, rate limit). */
+  async function handOver(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const headers = reply.getHeaders();
+    reply.hijack();
+    for (const [name, value] of Object.entries(headers)) {
+      if (value !== undefined) reply.raw.setHeader(name, value as string | number | string[]);
+    }
+    try {
+      await tus.handle(request.raw, reply.raw);
+    } catch (err) {
+      request.log.error({ err }, 'video upload failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+        reply.raw.end(JSON.stringify(fail(Code.INTERNAL, httpStrings.internal)));
+      } else {
+        reply.raw.destroy();
+      }
+    }
+  }
+
+  // tus bodies are raw bytes for the datastore: Fastify must leave the stream unread
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  const common = {
+    onRequest: app.requireAuth,
+    compress: false as const,
+    decompress: false as const,
+    schema: { hide: true },
+  };
+
+  app.post(
+    apiPaths.uploadVideo,
+    { ...common, config: { rateLimit: { max: opts.uploadPerMinute, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      uploaders.set(request.raw, authOf(request).user.id);
+      await handOver(request, reply);
+      const uploadId = created.get(request.raw);
+      if (uploadId && reply.raw.statusCode !== 201) await service.discardVideoUpload(uploadId);
+    },
+  );
+
+  app.route({
+    ...common,
+    method: ['HEAD', 'PATCH', 'DELETE'],
+    url: `${apiPaths.uploadVideo}/:id`,
+    schema: { hide: true, params: z.object({ id: z.string() }) },
+    handler: async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const row = await service.ownUpload(id, authOf(request).user.id);
+      // another user's upload answers exactly as a missing one
+      if (!row) throw new AppError(Code.NOT_FOUND, s.uploadGone, 404);
+      if (row.status === 'complete') {
+        if (request.method !== 'HEAD') throw new AppError(Code.CONFLICT, s.uploadFinished, 409);
+        // a client resuming a finished upload learns that nothing is left to send
+        return reply
+          .header('tus-resumable', TUS_RESUMABLE)
+          .header('upload-offset', row.size)
+          .header('upload-length', row.size)
+          .header('cache-control', 'no-store')
+          .send();
+      }
+      if (request.method === 'DELETE') {
+        // termination removes the row too, which tus alone would leave behind
+        await service.discardVideoUpload(id);
+        return reply.code(204).header('tus-resumable', TUS_RESUMABLE).send();
+      }
+      await handOver(request, reply);
+    },
+  });
+}

@@ -1,0 +1,92 @@
+import { useId, useState } from 'react';
+import { Button, Popup, TextArea } from 'antd-mobile';
+import { useMutation } from '@tanstack/react-query';
+import { ZWithdrawRequest, type SubmitResponse } from '@qgw/contracts';
+import { call, validate } from '../../../lib/request.js';
+import { showLoading, showToast, toastError } from '../../../lib/toast.js';
+import { applicationOps } from '../api/operations.js';
+import { applicationStrings as t } from '../strings.js';
+import './applications.css';
+
+export interface WithdrawButtonProps {
+  /** the application to withdraw */
+  id: string;
+  onWithdrawn(answer: SubmitResponse): void;
+  /** text of the button that opens the dialog */
+  buttonText?: string;
+  block?: boolean;
+}
+
+/**
+ * Withdrawal (allowed until a decision): a button that opens a sheet asking for the reason, checked
+ * with the contract's schema before it is sent.
+ */
+export function WithdrawButton({ id, onWithdrawn, buttonText = t.withdrawButton, block = true }: WithdrawButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
+  const withdraw = useMutation({
+    mutationFn: async () => {
+      const input = validate(ZWithdrawRequest, { id, reason });
+      showLoading(t.withdrawing);
+      return call(applicationOps.withdraw, input);
+    },
+    onSuccess: (answer) => {
+      showToast(t.withdrawDone);
+      setOpen(false);
+      setReason('');
+      onWithdrawn(answer);
+    },
+    onError: toastError,
+  });
+
+  return (
+    <>
+      <Button block={block} shape="rounded" className="qgw-withdraw-open" onClick={() => setOpen(true)}>
+        {buttonText}
+      </Button>
+      <Popup
+        visible={open}
+        onMaskClick={() => {
+          if (!withdraw.isPending) setOpen(false);
+        }}
+        bodyClassName="qgw-withdraw-sheet"
+        destroyOnClose
+      >
+        <div role="dialog" aria-modal="true" aria-labelledby={`${reasonId}-title`}>
+          <h2 className="qgw-withdraw-title" id={`${reasonId}-title`}>
+            {t.withdrawTitle}
+          </h2>
+          <label className="qgw-app-field-label" htmlFor={reasonId}>
+            {t.withdrawReason}
+          </label>
+          <TextArea
+            id={reasonId}
+            value={reason}
+            onChange={setReason}
+            placeholder={t.withdrawPlaceholder}
+            maxLength={200}
+            rows={4}
+            showCount
+          />
+          <div className="qgw-withdraw-actions">
+            <Button block shape="rounded" onClick={() => setOpen(false)} disabled={withdraw.isPending}>
+              {t.withdrawCancel}
+            </Button>
+            <Button
+              block
+              shape="rounded"
+              color="danger"
+              onClick={() => {
+                if (!withdraw.isPending) withdraw.mutate();
+              }}
+              disabled={withdraw.isPending}
+            >
+              {t.withdrawConfirm}
+            </Button>
+          </div>
+        </div>
+      </Popup>
+    </>
+  );
+}

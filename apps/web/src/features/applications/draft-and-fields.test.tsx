@@ -1,0 +1,117 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ZPersonalInfo } from '@qgw/contracts';
+import { Providers } from '../../app/providers.js';
+import { ok, stubApi } from '../../test/api-stub.js';
+import { signIn } from '../../test/session-fixture.js';
+import { PersonalInfoFields, type PersonalInfoValue } from './components/personal-info-fields.js';
+import { DraftIndicator } from './components/draft-indicator.js';
+import { checkForm, withoutBlanks } from './form-check.js';
+import { forgetDrafts, useDraftAutosave } from './hooks/use-draft-autosave.js';
+
+beforeEach(() => {
+  signIn();
+  forgetDrafts();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function DraftForm({ delayMs = 50 }: { delayMs?: number }) {
+  const draft = useDraftAutosave<PersonalInfoValue>('membership', undefined, { delayMs });
+  if (!draft.ready) return <p>loading</p>;
+  return (
+    <>
+      <PersonalInfoFields value={draft.data} onChange={draft.set} />
+      <DraftIndicator savedAt={draft.savedAt} saving={draft.saving} failed={draft.failed} />
+      <button type="button" onClick={() => draft.set({ email: undefined })}>
+        clear email
+      </button>
+    </>
+  );
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('useDraftAutosave', () => {
+  test('typing saves once after a pause, then each later pause saves to the same draft', async () => {
+    let n = 0;
+    const api = stubApi({
+      '/v1/getDraft': ok(null),
+      '/v1/saveDraft': () => ok({ id: 'd-1', version: ++n, savedAt: '2024-05-01T01:02:00.000Z' }),
+    });
+    render(<DraftForm />, { wrapper: Providers });
+    await screen.findByLabelText('姓名');
+    expect(Object.fromEntries(api.callsTo('/v1/getDraft')[0]!.url.searchParams)).toMatchObject({ kind: 'membership' });
+    for (const v of ['张', '张晓', '张晓青']) type('姓名', v);
+    await waitFor(() => expect(api.callsTo('/v1/saveDraft')).toHaveLength(1));
+    expect(api.callsTo('/v1/saveDraft')[0]!.body).toMatchObject({ kind: 'membership', data: { name: '张晓青' } });
+    expect((api.callsTo('/v1/saveDraft')[0]!.body as { id?: string }).id).toBeUndefined();
+    const hhmm = (() => {
+      const d = new Date('2024-05-01T01:02:00.000Z');
+      return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+    })();
+    expect(await screen.findByText(`已自动保存 ${hhmm}`)).toBeTruthy();
+
+    type('工作单位', '青工委');
+    await waitFor(() => expect(api.callsTo('/v1/saveDraft')).toHaveLength(2));
+    expect(api.callsTo('/v1/saveDraft')[1]!.body).toMatchObject({ id: 'd-1', data: { name: '张晓青', organization: '青工委' } });
+  });
+
+  test('a field taken out is sent as null so that the server clears it', async () => {
+    const api = stubApi({
+      '/v1/getDraft': ok({ id: 'd-2', version: 1, data: { email: 'a@b.cn' }, savedAt: '2024-05-01T01:02:00.000Z' }),
+      '/v1/saveDraft': ok({ id: 'd-2', version: 2, savedAt: '2024-05-01T01:03:00.000Z' }),
+    });
+    render(<DraftForm />, { wrapper: Providers });
+    expect(((await screen.findByLabelText('电子邮箱')) as HTMLInputElement).value).toBe('a@b.cn');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'clear email' })));
+    await waitFor(() => expect(api.callsTo('/v1/saveDraft')).toHaveLength(1));
+    expect(api.callsTo('/v1/saveDraft')[0]!.body).toMatchObject({ id: 'd-2', data: { email: null } });
+  });
+
+  test('a failed save says so and is tried again after the next change', async () => {
+    let fail = true;
+    const api = stubApi({
+      '/v1/getDraft': ok(null),
+      '/v1/saveDraft': () => (fail ? { status: 503, body: {} } : ok({ id: 'd-3', version: 1, savedAt: '2024-05-01T01:02:00.000Z' })),
+    });
+    render(<DraftForm />, { wrapper: Providers });
+    await screen.findByLabelText('姓名');
+    type('姓名', '李青');
+    expect(await screen.findByText('自动保存失败，将在修改后重试')).toBeTruthy();
+    fail = false;
+    type('职务', '干事');
+    await waitFor(() => expect(api.callsTo('/v1/saveDraft')).toHaveLength(2));
+    expect(api.callsTo('/v1/saveDraft')[1]!.body).toMatchObject({ data: { name: '李青', position: '干事' } });
+    expect(await screen.findByText(/^已自动保存/)).toBeTruthy();
+  });
+});
+
+describe('PersonalInfoFields and checkForm', () => {
+  function Fields() {
+    const draft = useDraftAutosave<PersonalInfoValue>('person', undefined, { enabled: false });
+    return <PersonalInfoFields value={draft.data} onChange={draft.set} />;
+  }
+
+  test('every field is labelled; a valid ID number fills in birth date and gender', async () => {
+    stubApi({});
+    render(<Fields />, { wrapper: Providers });
+    for (const label of ['姓名', '身份证号码', '出生日期', '政治面貌', '学历', '工作单位', '职务', '所在地区', '联系电话', '电子邮箱']) {
+      expect(screen.getByLabelText(label)).toBeTruthy();
+    }
+    expect(screen.getByRole('radiogroup', { name: '性别' })).toBeTruthy();
+    type('身份证号码', '110105199003070017');
+    expect((screen.getByLabelText('出生日期') as HTMLInputElement).value).toBe('1990-03-07');
+    expect((screen.getByLabelText('男') as HTMLInputElement).checked).toBe(true);
+  });
+
+  test('the contract schema decides; every field gets its first Chinese problem', () => {
+    const check = checkForm(ZPersonalInfo, withoutBlanks({ name: '张', idNumber: '110105199003070016', email: '' }));
+    expect(check.ok).toBe(false);
+    if (check.ok) return;
+    expect(check.first).toBe('姓名至少2个字');
+    expect(check.errors).toMatchObject({ name: '姓名至少2个字', idNumber: '身份证号码不正确', gender: '请选择性别' });
+    expect(check.errors.email).toBeUndefined();
+    const missing = checkForm(ZPersonalInfo.pick({ name: true }).extend({ photo: ZPersonalInfo.shape.name }), { name: '张三' }, { photo: '请上传照片' });
+    expect(missing.ok ? '' : missing.first).toBe('请上传照片');
+  });
+});

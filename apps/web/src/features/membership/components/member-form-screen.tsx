@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { routes } from '@qgw/contracts';
+import { PageLayout } from '../../../components/layouts/page-layout.js';
+import { AuthGate } from '../../../components/ui/auth-gate.js';
+import { FormSection, TextAreaInput, TextInput } from '../../applications/components/fields.js';
+import { ImageUploader } from '../../applications/components/image-uploader.js';
+import { DraftIndicator } from '../../applications/components/draft-indicator.js';
+import { FormFooter } from '../../applications/components/form-steps.js';
+import { rememberFileUrls } from '../../applications/hooks/use-file-url.js';
+import { FormNotice, NotEditable, ResultPlaceholder } from '../../programme2024/components/entry-result.js';
+import { PersonalInfoFields } from '../../applications/components/personal-info-fields.js';
+import { basicKeys, workInfoKeys } from '../../programme2024/components/person-step-screen.js';
+import { entryModeOf } from '../../programme2024/entry-mode.js';
+import { editTargetOf, useEntryForm, type EditTarget } from '../../programme2024/hooks/use-entry-form.js';
+import { useMemberInfo, useSubmitMember, type MemberValues } from '../hooks/use-member.js';
+import { memberStrings as t } from '../strings.js';
+import '../../programme2024/components/programme.css';
+
+function MemberFormView({ editing, urls }: { editing: EditTarget | null; urls?: Record<string, string> }) {
+  const form = useEntryForm<MemberValues>({
+    kind: 'membership',
+    editing,
+    missing: { photo: t.photoMissing },
+    order: [...basicKeys, ...workInfoKeys, 'subdivision', 'reason', 'photo'],
+  });
+  const [failure, setFailure] = useState('');
+  const submit = useSubmitMember(form, editing, setFailure);
+  const { draft, errors, text, set } = form;
+  if (!draft.ready) return <ResultPlaceholder state="loading" />;
+  const photo = text('photo');
+  const update = editing?.status === 'returned';
+
+  return (
+    <>
+      <header className="qgw-p24-intro-hero qgw-p24-intro-compact">
+        <h1>{t.heading}</h1>
+        <p>{t.lead}</p>
+      </header>
+      <div className="qgw-p24-form qgw-p24-form-raised">
+        <FormNotice editing={editing} resumed={draft.resumed} />
+        {form.autosaves && <DraftIndicator savedAt={draft.savedAt} saving={draft.saving} failed={draft.failed} />}
+        <FormSection title={t.personalSection}>
+          <PersonalInfoFields value={draft.data} onChange={set} errors={errors} omit={workInfoKeys} />
+        </FormSection>
+        <FormSection title={t.workSection}>
+          <PersonalInfoFields value={draft.data} onChange={set} errors={errors} omit={basicKeys} />
+        </FormSection>
+        <FormSection title={t.memberSection}>
+          <TextInput
+            label={t.subdivision}
+            value={text('subdivision')}
+            onChange={(subdivision) => set({ subdivision })}
+            placeholder={t.subdivisionPlaceholder}
+            maxLength={30}
+            error={errors.subdivision}
+          />
+          <TextAreaInput
+            label={t.reason}
+            required
+            value={text('reason')}
+            onChange={(reason) => set({ reason })}
+            placeholder={t.reasonPlaceholder}
+            maxLength={500}
+            error={errors.reason}
+          />
+          <ImageUploader
+            label={t.photo}
+            required
+            purpose="photo"
+            value={photo ? [photo] : []}
+            onChange={(ids) => set({ photo: ids[0] ?? '' })}
+            urls={urls}
+            error={errors.photo}
+          />
+        </FormSection>
+        {failure && (
+          <p className="qgw-p24-failure" role="alert">
+            {t.submitFailed}，{t.failureDetail(failure)}
+          </p>
+        )}
+      </div>
+      <FormFooter
+        primary={update ? t.submitUpdate : t.submit}
+        onPrimary={() => submit.mutate()}
+        loading={submit.isPending}
+      />
+    </>
+  );
+}
+
+function MemberFormLoader() {
+  const info = useMemberInfo();
+  if (info.isPending && info.fetchStatus !== 'idle') return <ResultPlaceholder state="loading" />;
+  // a failed look-up was logged; the form still opens, and the server has the last word on submit
+  const member = info.data?.member ?? null;
+  const mode = entryModeOf(member);
+  if (member && mode === 'locked') return <NotEditable status={member.status} resultRoute={routes.member.detail} />;
+  if (member) rememberFileUrls(member.fileUrls);
+  return <MemberFormView editing={mode === 'update' ? editTargetOf(member) : null} urls={member?.fileUrls} />;
+}
+
+/** pages/member/index: the membership application form, or its correction when returned. */
+export function MemberFormScreen() {
+  return (
+    <PageLayout title={t.formTitle}>
+      <AuthGate>
+        <MemberFormLoader />
+      </AuthGate>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,223 @@
+import { useMutation } from '@tanstack/react-query';
+import { ExclamationCircleOutline } from 'antd-mobile-icons';
+import {
+  industryOptions,
+  isValidUscc,
+  routes,
+  ZApplyCompanyRequest,
+  ZUpdateApplyCompanyRequest,
+  type CompanyForm,
+} from '@qgw/contracts';
+import { PageLayout } from '../../../components/layouts/page-layout.js';
+import { AuthGate } from '../../../components/ui/auth-gate.js';
+import { queryClient } from '../../../app/query-client.js';
+import { call } from '../../../lib/request.js';
+import { redirectTo } from '../../../lib/navigation.js';
+import { showLoading, showToast, ShownError, toastError } from '../../../lib/toast.js';
+import { FormSection, SelectInput, TextAreaInput, TextInput } from '../../applications/components/fields.js';
+import { ImageUploader } from '../../applications/components/image-uploader.js';
+import { DraftIndicator } from '../../applications/components/draft-indicator.js';
+import { FormFooter } from '../../applications/components/form-steps.js';
+import { rememberFileUrls } from '../../applications/hooks/use-file-url.js';
+import { programmeOps } from '../api/operations.js';
+import { draftIdOf } from '../draft-id.js';
+import { entryModeOf } from '../entry-mode.js';
+import { useCompanyInfo } from '../hooks/use-entries.js';
+import { editTargetOf, useEntryForm, type EditTarget, type EntryForm } from '../hooks/use-entry-form.js';
+import { programmeKeys } from '../hooks/use-programme.js';
+import { programmeStrings as t } from '../strings.js';
+import { FormNotice, NotEditable, ResultPlaceholder } from './entry-result.js';
+import { useApplyWindow } from './programme-intro.js';
+import './programme.css';
+
+/** The fields in the order the page shows them. */
+const companyOrder = [
+  'companyName', 'uscc', 'legalRepresentative', 'industry', 'address', 'contactName', 'contactMobile', 'description', 'license',
+] as const;
+
+type CompanyValues = Partial<Record<keyof CompanyForm, string>>;
+
+function useSubmitCompany(form: EntryForm<CompanyValues>, editing: EditTarget | null) {
+  return useMutation({
+    mutationFn: async () => {
+      const checked = editing
+        ? form.check(ZUpdateApplyCompanyRequest, { id: editing.id, version: editing.version })
+        : form.check(ZApplyCompanyRequest);
+      if (!checked.ok) throw new ShownError(checked.first);
+      showLoading(t.submitting);
+      await form.draft.flush();
+      if (editing) return call(programmeOps.updateApplyCompany, checked.data);
+      return call(programmeOps.applyCompany, { ...checked.data, draftId: draftIdOf('company') });
+    },
+    onSuccess: async () => {
+      form.draft.discard();
+      showToast(t.submitSuccess);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: programmeKeys.company }),
+        queryClient.invalidateQueries({ queryKey: programmeKeys.applyStatus }),
+      ]);
+      redirectTo(routes.cxb2024.companyResult);
+    },
+    onError: toastError,
+  });
+}
+
+function usccHint(code: string) {
+  if (code.trim().length < 18) return undefined;
+  return isValidUscc(code) ? <span className="qgw-p24-field-ok">{t.usccValid}</span> : undefined;
+}
+
+function CompanyFormView({ editing }: { editing: EditTarget | null }) {
+  const form = useEntryForm<CompanyValues>({
+    kind: 'company',
+    editing,
+    missing: { license: t.licenseMissing },
+    order: companyOrder,
+  });
+  const submit = useSubmitCompany(form, editing);
+  const applyWindow = useApplyWindow();
+  const { draft, errors, text, set } = form;
+  if (!draft.ready) return <ResultPlaceholder state="loading" />;
+  const uscc = text('uscc');
+  const license = text('license');
+  // a returned entry may be corrected whatever the phase; a new one only while entries are taken
+  const closed = !editing && applyWindow.ready && !applyWindow.open;
+
+  return (
+    <>
+      <header className="qgw-p24-intro-hero qgw-p24-intro-compact">
+        <h1>{t.companyHeading}</h1>
+        <p>{t.companyLead}</p>
+      </header>
+      <div className="qgw-p24-form qgw-p24-form-raised">
+        {closed && (
+          <div className="qgw-p24-notice" role="note">
+            <ExclamationCircleOutline aria-hidden="true" />
+            <span>{applyWindow.reason}</span>
+          </div>
+        )}
+        <FormNotice editing={editing} resumed={draft.resumed} />
+        {form.autosaves && <DraftIndicator savedAt={draft.savedAt} saving={draft.saving} failed={draft.failed} />}
+        <FormSection title={t.companySection}>
+          <TextInput
+            label={t.companyName}
+            required
+            value={text('companyName')}
+            onChange={(companyName) => set({ companyName })}
+            placeholder={t.companyNamePlaceholder}
+            maxLength={60}
+            autoComplete="organization"
+            error={errors.companyName}
+          />
+          <TextInput
+            label={t.uscc}
+            required
+            value={uscc}
+            onChange={(v) => set({ uscc: v.toUpperCase() })}
+            placeholder={t.usccPlaceholder}
+            maxLength={18}
+            autoComplete="off"
+            error={errors.uscc ?? (uscc.trim().length === 18 && !isValidUscc(uscc) ? t.usccInvalid : undefined)}
+            hint={usccHint(uscc)}
+          />
+          <TextInput
+            label={t.legalRepresentative}
+            required
+            value={text('legalRepresentative')}
+            onChange={(legalRepresentative) => set({ legalRepresentative })}
+            maxLength={30}
+            error={errors.legalRepresentative}
+          />
+          <SelectInput
+            label={t.industry}
+            required
+            value={text('industry')}
+            onChange={(industry) => set({ industry })}
+            options={industryOptions}
+            error={errors.industry}
+          />
+          <TextInput
+            label={t.address}
+            required
+            value={text('address')}
+            onChange={(address) => set({ address })}
+            placeholder={t.addressPlaceholder}
+            maxLength={100}
+            autoComplete="street-address"
+            error={errors.address}
+          />
+        </FormSection>
+        <FormSection title={t.contactSection}>
+          <TextInput
+            label={t.contactName}
+            required
+            value={text('contactName')}
+            onChange={(contactName) => set({ contactName })}
+            maxLength={30}
+            autoComplete="name"
+            error={errors.contactName}
+          />
+          <TextInput
+            label={t.contactMobile}
+            required
+            type="tel"
+            inputMode="tel"
+            value={text('contactMobile')}
+            onChange={(contactMobile) => set({ contactMobile })}
+            placeholder={t.contactMobilePlaceholder}
+            maxLength={11}
+            autoComplete="tel"
+            error={errors.contactMobile}
+          />
+        </FormSection>
+        <FormSection title={t.materialsSection}>
+          <TextAreaInput
+            label={t.companyDescription}
+            required
+            value={text('description')}
+            onChange={(description) => set({ description })}
+            placeholder={t.companyDescriptionPlaceholder}
+            maxLength={2000}
+            error={errors.description}
+          />
+          <ImageUploader
+            label={t.license}
+            required
+            purpose="license"
+            value={license ? [license] : []}
+            onChange={(ids) => set({ license: ids[0] ?? '' })}
+            error={errors.license}
+          />
+        </FormSection>
+      </div>
+      <FormFooter
+        primary={editing ? t.submitUpdate : t.submitCompany}
+        onPrimary={() => submit.mutate()}
+        loading={submit.isPending}
+        disabled={closed}
+      />
+    </>
+  );
+}
+
+function CompanyLoader() {
+  const info = useCompanyInfo();
+  if (info.isPending && info.fetchStatus !== 'idle') return <ResultPlaceholder state="loading" />;
+  const company = info.data?.company ?? null;
+  const mode = entryModeOf(company);
+  if (company && mode === 'locked') return <NotEditable status={company.status} resultRoute={routes.cxb2024.companyResult} />;
+  if (company) rememberFileUrls(company.fileUrls);
+  const editing = mode === 'update' ? editTargetOf(company) : null;
+  return <CompanyFormView editing={editing} />;
+}
+
+/** pages/cxb2024/companyApply: the company entry (one page), or its correction when returned. */
+export function CompanyApplyScreen() {
+  return (
+    <PageLayout title={t.companyApplyTitle}>
+      <AuthGate>
+        <CompanyLoader />
+      </AuthGate>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,72 @@
+import { routes } from '@qgw/contracts';
+import { PageLayout } from '../../../components/layouts/page-layout.js';
+import { AuthGate } from '../../../components/ui/auth-gate.js';
+import { queryClient } from '../../../app/query-client.js';
+import { navigateTo } from '../../../lib/navigation.js';
+import { InfoRow } from '../../applications/components/fields.js';
+import { useCompanyInfo } from '../hooks/use-entries.js';
+import { programmeKeys } from '../hooks/use-programme.js';
+import { programmeStrings as t } from '../strings.js';
+import { EntryPhoto } from './entry-files.js';
+import { ResultBody, ResultPlaceholder } from './entry-result.js';
+
+const refresh = () =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: programmeKeys.company }),
+    queryClient.invalidateQueries({ queryKey: programmeKeys.applyStatus }),
+  ]);
+
+function CompanyResult() {
+  const info = useCompanyInfo();
+  if (info.isPending) return <ResultPlaceholder state="loading" />;
+  if (info.isError) return <ResultPlaceholder state="error" onRetry={() => void info.refetch()} />;
+  const company = info.data.company;
+  if (!company) {
+    return (
+      <ResultPlaceholder
+        state="empty"
+        emptyText={t.companyNone}
+        emptyAction={{ text: t.goApply, onClick: () => navigateTo(routes.cxb2024.companyApply) }}
+      />
+    );
+  }
+  const d = company.data;
+  return (
+    <ResultBody
+      id={company.id}
+      status={company.status}
+      reason={company.reason}
+      timeline={company.timeline}
+      subtitle={d.companyName}
+      onEdit={() => navigateTo(routes.cxb2024.companyApply)}
+      onWithdrawn={() => void refresh()}
+      details={
+        <section className="qgw-p24-card" aria-label={t.companyEntry}>
+          <h2 className="qgw-p24-card-title">{t.companyEntry}</h2>
+          <dl>
+            <InfoRow label={t.companyName} value={d.companyName} />
+            <InfoRow label={t.uscc} value={d.uscc} />
+            <InfoRow label={t.legalRepresentative} value={d.legalRepresentative} />
+            <InfoRow label={t.industry} value={d.industry} />
+            <InfoRow label={t.address} value={d.address} />
+            <InfoRow label={t.contactName} value={d.contactName} />
+            {d.license && (
+              <InfoRow label={t.license} value={<EntryPhoto id={d.license} urls={company.fileUrls} alt={t.license} />} />
+            )}
+          </dl>
+        </section>
+      }
+    />
+  );
+}
+
+/** pages/cxb2024/companyResult: the company entry's state, details and timeline. */
+export function CompanyResultScreen() {
+  return (
+    <PageLayout title={t.companyResultTitle}>
+      <AuthGate>
+        <CompanyResult />
+      </AuthGate>
+    </PageLayout>
+  );
+}

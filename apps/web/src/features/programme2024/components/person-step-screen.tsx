@@ -1,0 +1,192 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  routes,
+  ZApplyPersonRequest,
+  ZPersonForm,
+  ZUpdateApplyPersonRequest,
+} from '@qgw/contracts';
+import { PageLayout } from '../../../components/layouts/page-layout.js';
+import { AuthGate } from '../../../components/ui/auth-gate.js';
+import { queryClient } from '../../../app/query-client.js';
+import { call } from '../../../lib/request.js';
+import { historyDepth, navigateBack, navigateTo, redirectTo } from '../../../lib/navigation.js';
+import { showLoading, showToast, ShownError, toastError } from '../../../lib/toast.js';
+import { FormSection, TextAreaInput } from '../../applications/components/fields.js';
+import { ImageUploader } from '../../applications/components/image-uploader.js';
+import { DraftIndicator } from '../../applications/components/draft-indicator.js';
+import { FormFooter, FormSteps } from '../../applications/components/form-steps.js';
+import {
+  PersonalInfoFields,
+  type PersonalInfoValue,
+} from '../../applications/components/personal-info-fields.js';
+import { rememberFileUrls } from '../../applications/hooks/use-file-url.js';
+import { programmeOps } from '../api/operations.js';
+import { entryModeOf } from '../entry-mode.js';
+import { draftIdOf } from '../draft-id.js';
+import { usePersonInfo } from '../hooks/use-entries.js';
+import { editTargetOf, useEntryForm, type EditTarget, type EntryForm } from '../hooks/use-entry-form.js';
+import { programmeKeys } from '../hooks/use-programme.js';
+import { programmeStrings as t } from '../strings.js';
+import { FormNotice, NotEditable, ResultPlaceholder } from './entry-result.js';
+import './programme.css';
+
+export type PersonStep = 0 | 1 | 2;
+
+const stepRoutes = [routes.cxb2024.information, routes.cxb2024.information1, routes.cxb2024.information2] as const;
+const stepTitles = [t.informationTitle, t.information1Title, t.information2Title] as const;
+
+/** What each step checks before the next one opens: the contract's own field rules. */
+const stepSchemas = [
+  ZPersonForm.pick({ name: true, gender: true, birthDate: true, idNumber: true, politicalStatus: true, education: true }),
+  ZPersonForm.pick({ organization: true, position: true, region: true, contactMobile: true, email: true }),
+] as const;
+
+type PersonValues = PersonalInfoValue & { photo?: string; resume?: string; achievements?: string };
+
+/** The personal fields of each of the first two steps (the membership form groups them the same way). */
+export const basicKeys = ['name', 'idNumber', 'gender', 'birthDate', 'politicalStatus', 'education'] as const;
+export const workInfoKeys = ['organization', 'position', 'region', 'contactMobile', 'email'] as const;
+
+/** Every field in the order the three steps show them. */
+const personOrder = [...basicKeys, ...workInfoKeys, 'photo', 'resume', 'achievements'] as const;
+
+const stepOfField = (key: string): PersonStep =>
+  (basicKeys as readonly string[]).includes(key) ? 0 : (workInfoKeys as readonly string[]).includes(key) ? 1 : 2;
+
+/** Opens another step: back through history when the user came that way, otherwise in place. */
+function goToStep(from: PersonStep, to: PersonStep) {
+  if (to > from) navigateTo(stepRoutes[to]);
+  else if (historyDepth() >= from - to) navigateBack(from - to);
+  else redirectTo(stepRoutes[to]);
+}
+
+function useSubmitPerson(form: EntryForm<PersonValues>, editing: EditTarget | null, step: PersonStep) {
+  return useMutation({
+    mutationFn: async () => {
+      const checked = editing
+        ? form.check(ZUpdateApplyPersonRequest, { id: editing.id, version: editing.version })
+        : form.check(ZApplyPersonRequest);
+      if (!checked.ok) {
+        // a problem on an earlier step opens that step, where the field shows it
+        const target = stepOfField(personOrder.find((k) => k in checked.errors) ?? '');
+        if (target !== step) goToStep(step, target);
+        throw new ShownError(checked.first);
+      }
+      const input = checked.data;
+      showLoading(t.submitting);
+      // the last keystrokes reach the draft first, so that submitting promotes the whole of it
+      await form.draft.flush();
+      if (editing) return call(programmeOps.updateApplyPerson, input);
+      return call(programmeOps.applyPerson, { ...input, draftId: draftIdOf('person') });
+    },
+    onSuccess: async () => {
+      form.draft.discard();
+      showToast(t.submitSuccess);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: programmeKeys.person }),
+        queryClient.invalidateQueries({ queryKey: programmeKeys.applyStatus }),
+      ]);
+      redirectTo(routes.cxb2024.personResult);
+    },
+    onError: toastError,
+  });
+}
+
+function PersonStepForm({ step, editing }: { step: PersonStep; editing: EditTarget | null }) {
+  const form = useEntryForm<PersonValues>({
+    kind: 'person',
+    editing,
+    missing: { photo: t.photoMissing },
+    order: personOrder,
+  });
+  const submit = useSubmitPerson(form, editing, step);
+  const { draft, errors, text, set } = form;
+  if (!draft.ready) return <ResultPlaceholder state="loading" />;
+
+  const next = () => {
+    const schema = stepSchemas[step as 0 | 1];
+    if (!form.check(schema).ok) return;
+    void draft.flush();
+    goToStep(step, (step + 1) as PersonStep);
+  };
+  const photo = text('photo');
+
+  return (
+    <>
+      <FormSteps steps={t.personSteps} current={step} />
+      <div className="qgw-p24-form">
+        {step === 0 && <FormNotice editing={editing} resumed={draft.resumed} />}
+        {form.autosaves && <DraftIndicator savedAt={draft.savedAt} saving={draft.saving} failed={draft.failed} />}
+        {step === 0 && (
+          <FormSection title={t.personSteps[0]}>
+            <PersonalInfoFields value={draft.data} onChange={set} errors={errors} omit={workInfoKeys} />
+          </FormSection>
+        )}
+        {step === 1 && (
+          <FormSection title={t.personSteps[1]}>
+            <PersonalInfoFields value={draft.data} onChange={set} errors={errors} omit={basicKeys} />
+          </FormSection>
+        )}
+        {step === 2 && (
+          <FormSection title={t.personSteps[2]}>
+            <ImageUploader
+              label={t.photo}
+              required
+              purpose="photo"
+              value={photo ? [photo] : []}
+              onChange={(ids) => set({ photo: ids[0] ?? '' })}
+              error={errors.photo}
+            />
+            <TextAreaInput
+              label={t.resume}
+              required
+              value={text('resume')}
+              onChange={(resume) => set({ resume })}
+              placeholder={t.resumePlaceholder}
+              maxLength={3000}
+              error={errors.resume}
+            />
+            <TextAreaInput
+              label={t.achievements}
+              required
+              value={text('achievements')}
+              onChange={(achievements) => set({ achievements })}
+              placeholder={t.achievementsPlaceholder}
+              maxLength={2000}
+              error={errors.achievements}
+            />
+          </FormSection>
+        )}
+      </div>
+      <FormFooter
+        primary={step < 2 ? t.next : editing ? t.submitUpdate : t.submit}
+        onPrimary={() => (step < 2 ? next() : submit.mutate())}
+        loading={submit.isPending}
+        {...(step > 0 ? { secondary: t.previous, onSecondary: () => goToStep(step, (step - 1) as PersonStep) } : {})}
+      />
+    </>
+  );
+}
+
+function PersonStepLoader({ step }: { step: PersonStep }) {
+  const info = usePersonInfo();
+  if (info.isPending && info.fetchStatus !== 'idle') return <ResultPlaceholder state="loading" />;
+  // a failed look-up was logged; the form still opens, and the server has the last word on submit
+  const person = info.data?.person ?? null;
+  const mode = entryModeOf(person);
+  if (person && mode === 'locked') return <NotEditable status={person.status} resultRoute={routes.cxb2024.personResult} />;
+  if (person) rememberFileUrls(person.fileUrls);
+  const editing = mode === 'update' ? editTargetOf(person) : null;
+  return <PersonStepForm step={step} editing={editing} />;
+}
+
+/** pages/cxb2024/information, information1, information2: the person entry in three steps. */
+export function PersonStepScreen({ step }: { step: PersonStep }) {
+  return (
+    <PageLayout title={stepTitles[step]}>
+      <AuthGate>
+        <PersonStepLoader step={step} />
+      </AuthGate>
+    </PageLayout>
+  );
+}

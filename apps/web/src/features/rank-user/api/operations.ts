@@ -1,0 +1,41 @@
+import {
+  apiPaths,
+  ZGetRankUserRequest,
+  ZRankUserApplyRequest,
+  ZRankUserInfoResponse,
+  ZRankUserUpdateRequest,
+  ZSubmitResponse,
+  type SubmitResponse,
+} from '@qgw/contracts';
+import type { z } from 'zod';
+import { call, defineOperation, request, unwrap, validate, type FormInput, type Payload } from '../../../lib/request.js';
+
+/** The rank-user operations (spec §7: getRankUser, submit, update). */
+export const rankUserOps = {
+  /** type=info: the user's latest rank-user application (type=check is the look-up, see lookup.ts) */
+  getInfo: defineOperation({
+    method: 'GET',
+    path: apiPaths.getRankUser,
+    request: ZGetRankUserRequest,
+    response: ZRankUserInfoResponse,
+  }),
+  submit: defineOperation({ method: 'POST', path: apiPaths.submit, request: ZRankUserApplyRequest, response: ZSubmitResponse }),
+  update: defineOperation({ method: 'POST', path: apiPaths.update, request: ZRankUserUpdateRequest, response: ZSubmitResponse }),
+};
+
+export type RankUserInfo = z.output<typeof ZRankUserInfoResponse>;
+export type RankUserView = NonNullable<RankUserInfo['rankUser']>;
+
+export const fetchRankUserInfo = (mobile: string): Promise<RankUserInfo> => call(rankUserOps.getInfo, { mobile, type: 'info' });
+
+/** Submit and update answer with a code (9002: submitted) that the status page is opened with. */
+export async function sendWithCode<Req extends z.ZodType>(
+  op: { method: 'GET' | 'POST'; path: (typeof apiPaths)[keyof typeof apiPaths]; request: Req },
+  data: FormInput<Req>,
+): Promise<{ code: number; answer: SubmitResponse }> {
+  const payload = validate(op.request, data) as Payload;
+  const body = await request(op.method, op.path, payload);
+  const answer = unwrap(body, ZSubmitResponse);
+  const code = (body as { code?: unknown }).code;
+  return { code: typeof code === 'number' ? code : 0, answer };
+}

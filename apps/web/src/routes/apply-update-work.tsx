@@ -1,0 +1,5 @@
+import { UpdateWorkScreen } from '../features/programme2024/components/work-form-screen.js';
+
+export default function Screen() {
+  return <UpdateWorkScreen />;
+}

@@ -1,0 +1,6 @@
+import { PersonalStepScreen } from '../features/rank-user/components/personal-step-screen.js';
+
+/** pages/cxbApplication/index */
+export default function Screen() {
+  return <PersonalStepScreen />;
+}

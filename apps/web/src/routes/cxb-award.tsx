@@ -1,0 +1,6 @@
+import { AwardScreen } from '../features/rank-user/components/award-screen.js';
+
+/** pages/cxb/award */
+export default function Screen() {
+  return <AwardScreen />;
+}

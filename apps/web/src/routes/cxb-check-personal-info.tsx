@@ -1,0 +1,6 @@
+import { PersonalInfoScreen } from '../features/rank-user/components/personal-info-screen.js';
+
+/** pages/cxbCheck/personalInfo */
+export default function Screen() {
+  return <PersonalInfoScreen />;
+}

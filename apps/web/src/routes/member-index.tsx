@@ -1,0 +1,5 @@
+import { MemberFormScreen } from '../features/membership/components/member-form-screen.js';
+
+export default function Screen() {
+  return <MemberFormScreen />;
+}

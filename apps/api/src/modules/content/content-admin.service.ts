@@ -1,0 +1,298 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  type AdminArticle, type AdminDirectoryMember, type AdminLeader,
+  type AdminSubdivision, type ArticleInput, Code, contentLimits, type DirectoryMemberInput, type LeaderGroup,
+  type LeaderInput, type SubdivisionInput, type UpdateArticleRequest, type UpdateLeaderRequest, type UpdateMemberRequest,
+  type UpdateSubdivisionRequest, type WebviewHost, type WebviewHostInput, type ZAdminArticlesRequest, type ZAdminMembersRequest,
+} from '@qgw/contracts';
+import type { z } from 'zod';
+import type { Clock } from '../../clock.js';
+import { isUniqueViolation } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../plugins/errors.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import { type ArticleRow, articlesRepository as articles } from './articles.repository.js';
+import { contentStrings as s } from './content.strings.js';
+import {
+  leadersRepository as leaders, type MemberRow, membersRepository as members, subdivisionsRepository as subdivisions,
+  webviewHostsRepository as hosts,
+} from './directory.repository.js';
+import { type EntitySpec, RecordWriter } from './record-writer.js';
+import { sanitizeRichText } from './sanitize.js';
+import * as views from './views.js';
+
+type Db = Kysely<Database>;
+
+export const specs = {
+  article: {
+    ops: articles, entity: 'content_article', notFound: s.articleNotFound,
+    view: async (_db: Db, r: ArticleRow) => views.adminArticle(r),
+  } satisfies EntitySpec<'content_articles', AdminArticle>,
+  leader: {
+    ops: leaders, entity: 'content_leader', notFound: s.leaderNotFound,
+    view: async (_db: Db, r: Database['content_leaders']) => views.adminLeader(r),
+  } satisfies EntitySpec<'content_leaders', AdminLeader>,
+  subdivision: {
+    ops: subdivisions, entity: 'content_subdivision', notFound: s.subdivisionNotFound,
+    view: async (db: Db, r: Database['content_subdivisions']) => views.adminSubdivision(r, await members.countInSubdivision(db, r.id)),
+  } satisfies EntitySpec<'content_subdivisions', AdminSubdivision>,
+  member: {
+    ops: members, entity: 'content_member', notFound: s.memberNotFound,
+    view: async (db: Db, r: MemberRow) =>
+      views.adminMember((await members.withSubdivision(db, r.id, false)) ?? { ...r, sd_name: null, sd_sort: null }),
+  } satisfies EntitySpec<'content_members', AdminDirectoryMember>,
+  webviewHost: {
+    ops: hosts, entity: 'content_webview_host', notFound: s.hostNotFound,
+    view: async (_db: Db, r: Database['content_webview_hosts']) => views.webviewHost(r),
+  } satisfies EntitySpec<'content_webview_hosts', WebviewHost>,
+};
+
+/** Copies the defined fields of `input` through `map` (column ← field); omitted fields are left out. */
+function patchOf(input: Record<string, unknown>, map: Record<string, (v: never) => unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [field, toColumns] of Object.entries(map)) {
+    if (input[field] === undefined) continue;
+    Object.assign(out, toColumns(input[field] as never));
+  }
+  return out;
+}
+
+const articleColumns = {
+  category: (v: ArticleInput['category']) => ({ category: v }),
+  slug: (v: string | null) => ({ slug: v }),
+  title: (v: string) => ({ title: v }),
+  summary: (v: string) => ({ summary: v }),
+  // the stored form is the sanitised one: nothing unsafe is ever written
+  body: (v: string) => ({ body: sanitizeRichText(v) }),
+  coverUrl: (v: string | null) => ({ cover_url: v }),
+  attachments: (v: unknown[]) => ({ attachments_json: JSON.stringify(v) }),
+  award: (v: { quota: number; prize: string } | null) => ({ award_quota: v?.quota ?? null, award_prize: v?.prize ?? null }),
+  sort: (v: number) => ({ sort: v }),
+};
+const leaderColumns = {
+  group: (v: LeaderGroup) => ({ leader_group: v }),
+  name: (v: string) => ({ name: v }),
+  title: (v: string) => ({ title: v }),
+  photoUrl: (v: string | null) => ({ photo_url: v }),
+  bio: (v: string) => ({ bio: v }),
+  sort: (v: number) => ({ sort: v }),
+};
+const subdivisionColumns = {
+  name: (v: string) => ({ name: v }),
+  description: (v: string) => ({ description: v }),
+  sort: (v: number) => ({ sort: v }),
+};
+const bit = (v: boolean | undefined, fallback: 0 | 1): 0 | 1 => (v === undefined ? fallback : v ? 1 : 0);
+const memberColumns = {
+  name: (v: string) => ({ name: v }),
+  subdivisionId: (v: string | null) => ({ subdivision_id: v }),
+  region: (v: string) => ({ region: v }),
+  organization: (v: string) => ({ organization: v }),
+  title: (v: string) => ({ title: v }),
+  photoUrl: (v: string | null) => ({ photo_url: v }),
+  bio: (v: string) => ({ bio: v }),
+  sort: (v: number) => ({ sort: v }),
+};
+const consentColumns = (c: Partial<Record<'organization' | 'title' | 'photo' | 'bio', boolean>>, was?: MemberRow) => ({
+  show_organization: bit(c.organization, was?.show_organization ?? 0),
+  show_title: bit(c.title, was?.show_title ?? 0),
+  show_photo: bit(c.photo, was?.show_photo ?? 0),
+  show_bio: bit(c.bio, was?.show_bio ?? 0),
+});
+
+/** Admin reads (everything, published or not) and writes (validated, audited, visible at once). */
+export class ContentAdminService {
+  readonly writer: RecordWriter;
+
+  constructor(
+    private readonly db: Db,
+    clock: Clock,
+    audit: AuditRepository,
+  ) {
+    this.writer = new RecordWriter(db, clock, audit);
+  }
+
+  // ---- reads ---------------------------------------------------------------------------------------
+
+  async articles(q: z.infer<typeof ZAdminArticlesRequest>) {
+    const page = await articles.list(this.db, {
+      category: q.category, q: q.q || undefined, published: q.published, cursor: q.cursor,
+      limit: q.limit ?? contentLimits.page.default,
+    });
+    return { items: page.items.map(views.adminArticleSummary), nextCursor: page.nextCursor };
+  }
+
+  async article(id: string): Promise<AdminArticle> {
+    return views.adminArticle(await this.writer.load(this.db, specs.article, id));
+  }
+
+  async leaders(group: LeaderGroup | undefined) {
+    return { items: (await leaders.list(this.db, { group, publishedOnly: false })).map(views.adminLeader) };
+  }
+
+  async subdivisions() {
+    const [rows, counts] = await Promise.all([
+      subdivisions.list(this.db, { publishedOnly: false }),
+      subdivisions.memberCounts(this.db, { publishedOnly: false }),
+    ]);
+    return { items: rows.map((r) => views.adminSubdivision(r, counts.get(r.id) ?? 0)) };
+  }
+
+  async members(q: z.infer<typeof ZAdminMembersRequest>) {
+    const page = await members.list(this.db, {
+      publicView: false, published: q.published, q: q.q || undefined, subdivisionId: q.subdivisionId, region: q.region,
+      groupBy: 'subdivision', cursor: q.cursor, limit: q.limit ?? contentLimits.page.default,
+    });
+    return { items: page.items.map(views.adminMember), nextCursor: page.nextCursor };
+  }
+
+  async webviewHosts() {
+    return { items: (await hosts.list(this.db)).map(views.webviewHost) };
+  }
+
+  // ---- writes --------------------------------------------------------------------------------------
+
+  private meta(actorId: string, published: boolean | undefined) {
+    const now = this.writer.now();
+    return { id: randomUUID(), published: bit(published, 0), created_at: now, updated_at: now, updated_by: actorId };
+  }
+
+  /** A create or an update: insert or patch, then the record as the console sees it, audited. */
+  private async save<T extends keyof typeof specs>(
+    actorId: string,
+    kind: T,
+    id: string | null,
+    build: (trx: Db, was: Database[(typeof specs)[T]['ops']['table']] | undefined) => Promise<Record<string, unknown>>,
+    conflict?: string,
+  ) {
+    const spec = specs[kind] as unknown as EntitySpec<'content_leaders', unknown>;
+    try {
+      return await this.writer.audited(actorId, id ? 'content.update' : 'content.create', spec.entity, async (trx) => {
+        const was = id ? await this.writer.load(trx, spec, id) : undefined;
+        const before = was ? await spec.view(trx, was) : null;
+        const values = await build(trx, was as never);
+        let rowId: string;
+        if (was) {
+          if (Object.keys(values).length === 0) throw new AppError(Code.BAD_REQUEST, s.nothingToChange);
+          rowId = was.id;
+          await spec.ops.patch(trx, rowId, { ...values, updated_at: this.writer.now(), updated_by: actorId });
+        } else {
+          rowId = values.id as string;
+          await spec.ops.insert(trx, values as unknown as Database['content_leaders']);
+        }
+        const after = await spec.view(trx, await this.writer.load(trx, spec, rowId));
+        return { entityId: rowId, before, after, result: after };
+      });
+    } catch (err) {
+      if (conflict && isUniqueViolation(err)) throw new AppError(Code.CONFLICT, conflict);
+      throw err;
+    }
+  }
+
+  private async assertSlugFree(trx: Db, slug: string | null | undefined, selfId?: string) {
+    if (!slug) return;
+    const other = await articles.bySlug(trx, slug);
+    if (other && other.id !== selfId) throw new AppError(Code.CONFLICT, s.slugTaken);
+  }
+
+  createArticle(actorId: string, input: ArticleInput) {
+    return this.save(actorId, 'article', null, async (trx) => {
+      await this.assertSlugFree(trx, input.slug);
+      const meta = this.meta(actorId, input.published);
+      return {
+        ...meta, slug: null, summary: '', body: '', cover_url: null, attachments_json: '[]', award_quota: null,
+        award_prize: null, sort: 0, ...patchOf(input, articleColumns), published_at: meta.published ? meta.created_at : null,
+      };
+    }, s.slugTaken) as Promise<AdminArticle>;
+  }
+
+  updateArticle(actorId: string, input: UpdateArticleRequest) {
+    const { id, published, ...fields } = input;
+    return this.save(actorId, 'article', id, async (trx, was) => {
+      await this.assertSlugFree(trx, fields.slug, id);
+      const patch = patchOf(fields, articleColumns);
+      if (published !== undefined) {
+        patch.published = bit(published, 0);
+        if (published && !was?.published_at) patch.published_at = this.writer.now();
+      }
+      return patch;
+    }, s.slugTaken) as Promise<AdminArticle>;
+  }
+
+  createLeader(actorId: string, input: LeaderInput) {
+    return this.save(actorId, 'leader', null, async () => ({
+      ...this.meta(actorId, input.published), photo_url: null, bio: '', sort: 0, ...patchOf(input, leaderColumns),
+    })) as Promise<AdminLeader>;
+  }
+
+  updateLeader(actorId: string, input: UpdateLeaderRequest) {
+    const { id, published, ...fields } = input;
+    return this.save(actorId, 'leader', id, async () => ({
+      ...patchOf(fields, leaderColumns), ...(published !== undefined ? { published: bit(published, 0) } : {}),
+    })) as Promise<AdminLeader>;
+  }
+
+  createSubdivision(actorId: string, input: SubdivisionInput) {
+    return this.save(actorId, 'subdivision', null, async () => ({
+      ...this.meta(actorId, input.published), description: '', sort: 0, ...patchOf(input, subdivisionColumns),
+    })) as Promise<AdminSubdivision>;
+  }
+
+  updateSubdivision(actorId: string, input: UpdateSubdivisionRequest) {
+    const { id, published, ...fields } = input;
+    return this.save(actorId, 'subdivision', id, async () => ({
+      ...patchOf(fields, subdivisionColumns), ...(published !== undefined ? { published: bit(published, 0) } : {}),
+    })) as Promise<AdminSubdivision>;
+  }
+
+  private async assertSubdivision(trx: Db, subdivisionId: string | null | undefined) {
+    if (subdivisionId && !(await subdivisions.byId(trx, subdivisionId))) throw new AppError(Code.BAD_REQUEST, s.subdivisionUnknown);
+  }
+
+  createMember(actorId: string, input: DirectoryMemberInput) {
+    return this.save(actorId, 'member', null, async (trx) => {
+      await this.assertSubdivision(trx, input.subdivisionId);
+      return {
+        ...this.meta(actorId, input.published), subdivision_id: null, organization: '', title: '', photo_url: null, bio: '',
+        sort: 0, ...patchOf(input, memberColumns), ...consentColumns(input.consent ?? {}),
+      };
+    }) as Promise<AdminDirectoryMember>;
+  }
+
+  updateMember(actorId: string, input: UpdateMemberRequest) {
+    const { id, published, consent, ...fields } = input;
+    return this.save(actorId, 'member', id, async (trx, was) => {
+      await this.assertSubdivision(trx, fields.subdivisionId);
+      return {
+        ...patchOf(fields, memberColumns),
+        ...(consent !== undefined ? consentColumns(consent, was as MemberRow) : {}),
+        ...(published !== undefined ? { published: bit(published, 0) } : {}),
+      };
+    }) as Promise<AdminDirectoryMember>;
+  }
+
+  createWebviewHost(actorId: string, input: WebviewHostInput) {
+    return this.save(actorId, 'webviewHost', null, async (trx) => {
+      if (await hosts.byHost(trx, input.host)) throw new AppError(Code.CONFLICT, s.hostTaken);
+      const { published: _unused, ...meta } = this.meta(actorId, false);
+      return { ...meta, host: input.host, note: input.note ?? '' };
+    }, s.hostTaken) as Promise<WebviewHost>;
+  }
+
+  updateWebviewHost(actorId: string, input: { id: string; host?: string | undefined; note?: string | undefined }) {
+    return this.save(actorId, 'webviewHost', input.id, async (trx) => {
+      if (input.host !== undefined) {
+        const other = await hosts.byHost(trx, input.host);
+        if (other && other.id !== input.id) throw new AppError(Code.CONFLICT, s.hostTaken);
+      }
+      return patchOf(input, { host: (v: string) => ({ host: v }), note: (v: string) => ({ note: v }) });
+    }, s.hostTaken) as Promise<WebviewHost>;
+  }
+
+  deleteSubdivision(actorId: string, id: string) {
+    return this.writer.remove(actorId, specs.subdivision, id, async (trx) => {
+      if ((await members.countInSubdivision(trx, id)) > 0) throw new AppError(Code.CONFLICT, s.subdivisionHasMembers);
+    });
+  }
+}

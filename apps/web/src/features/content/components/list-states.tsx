@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import { Button, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
+import { contentStrings as t } from '../strings.js';
+import './content.css';
+
+/** Placeholder cards while a list's first page arrives. */
+export function ListSkeleton({ rows = 4, avatar = false }: { rows?: number; avatar?: boolean }) {
+  return (
+    <div className="qgw-ct-skeleton" role="status" aria-label={t.loading}>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="qgw-ct-skeleton-row">
+          {avatar && <Skeleton animated className="qgw-ct-skeleton-avatar" />}
+          <div className="qgw-ct-skeleton-text">
+            <Skeleton.Title animated />
+            <Skeleton.Paragraph lineCount={2} animated />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A list that could not load: what happened and a way to try again. */
+export function ListError({ error, onRetry }: { error?: unknown; onRetry(): void }) {
+  const detail = error instanceof Error && error.message ? error.message : t.loadFailedHint;
+  return (
+    <div className="qgw-ct-state" role="alert">
+      <ErrorBlock status="disconnected" title={t.loadFailed} description={detail} />
+      <Button color="primary" fill="outline" shape="rounded" onClick={onRetry}>
+        {t.retry}
+      </Button>
+    </div>
+  );
+}
+
+export function ListEmpty({ title = t.empty, hint, children }: { title?: string; hint?: string; children?: ReactNode }) {
+  return (
+    <div className="qgw-ct-state">
+      <ErrorBlock status="empty" title={title} description={hint ?? ''} />
+      {children}
+    </div>
+  );
+}
+
+/** Pull-to-refresh with the app's wording; resolves when the new data is in. */
+export function Refreshable({ onRefresh, children }: { onRefresh(): Promise<unknown>; children: ReactNode }) {
+  return (
+    <PullToRefresh
+      onRefresh={async () => {
+        await onRefresh();
+      }}
+      pullingText={t.pullToRefresh}
+      canReleaseText={t.releaseToRefresh}
+      refreshingText={t.refreshing}
+      completeText={t.refreshed}
+    >
+      {children}
+    </PullToRefresh>
+  );
+}
+
+/** The next page, fetched as the end of the list comes into view. */
+export function LoadMore({
+  hasMore,
+  loadMore,
+  failed,
+}: {
+  hasMore: boolean;
+  loadMore(): Promise<unknown>;
+  failed: boolean;
+}) {
+  return (
+    <InfiniteScroll hasMore={hasMore && !failed} loadMore={async () => void (await loadMore())} threshold={300}>
+      {failed ? (
+        <button type="button" className="qgw-ct-more-retry" onClick={() => void loadMore()}>
+          {t.loadMoreFailed}
+        </button>
+      ) : hasMore ? (
+        <span className="qgw-ct-more">{t.loading}</span>
+      ) : (
+        <span className="qgw-ct-more">{t.noMore}</span>
+      )}
+    </InfiniteScroll>
+  );
+}

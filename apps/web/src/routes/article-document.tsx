@@ -1,0 +1,5 @@
+import { DocumentScreen } from '../features/content/components/article-screens.js';
+
+export default function Screen() {
+  return <DocumentScreen />;
+}

@@ -1,0 +1,5 @@
+import { LinksScreen } from '../features/content/components/links-screen.js';
+
+export default function Screen() {
+  return <LinksScreen />;
+}

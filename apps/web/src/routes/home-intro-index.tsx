@@ -1,0 +1,5 @@
+import { HomeIntroScreen } from '../features/intro/intro-screen.js';
+
+export default function Screen() {
+  return <HomeIntroScreen />;
+}

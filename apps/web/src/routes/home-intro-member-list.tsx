@@ -1,0 +1,5 @@
+import { DirectoryScreen } from '../features/content/components/directory-screen.js';
+
+export default function Screen() {
+  return <DirectoryScreen />;
+}

@@ -5,10 +5,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import { limits } from '@qgw/contracts';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
+import { DataCipher } from './crypto/data-cipher.js';
 import type { Database } from './db/schema.js';
 import { createLogger } from './logger.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
@@ -22,7 +22,23 @@ import {
   RedisFailureCounter,
 } from './modules/accounts/login-throttle.js';
 import { SessionService } from './modules/accounts/sessions.js';
+import { applicationsRoutes } from './modules/applications/applications.routes.js';
+import { ApplicationsService } from './modules/applications/applications.service.js';
+import { DraftsService } from './modules/applications/drafts.service.js';
+import type { FilesPort } from './modules/applications/files-port.js';
+import { IdNumberCipher, resolveDataKey } from './modules/applications/id-number-cipher.js';
+import { RankUserLookup } from './modules/applications/rank-user-lookup.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
+import { createAdminModule } from './modules/admin/admin.module.js';
+import { createConsoleAccessModule } from './modules/console-access/console-access.module.js';
+import type { MfaService } from './modules/console-access/mfa.service.js';
+import { createContentModule } from './modules/content/content.module.js';
+import { createFilesModule } from './modules/files/files.module.js';
+import { assertOwnedFiles, attachFiles, type FilesService, signFileUrls } from './modules/files/files.service.js';
+import { programmeRoutes } from './modules/programme/programme.routes.js';
+import type { NotificationsService } from './modules/notifications/notifications.service.js';
+import { createReviewModule } from './modules/review/review.module.js';
+import { ProgrammeService } from './modules/programme/programme.service.js';
 import { WechatService } from './modules/wechat/wechat.service.js';
 import { wechatRoutes } from './modules/wechat/wechat.routes.js';
 import { installAuth } from './plugins/auth.js';
@@ -33,8 +49,6 @@ import { installRateLimit } from './plugins/rate-limit.js';
 import { installSecurityHeaders } from './plugins/security.js';
 import { webRoutes } from './plugins/web.js';
 
-// zod's own messages (for inputs the contracts give no message of their own) in Chinese, as every toast is
-z.config(z.locales.zhCN());
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -51,6 +65,12 @@ export interface AppServices {
   audit: AuditRepository;
   throttle: LoginThrottle;
   avatars: AvatarStore;
+  files: FilesService;
+  programme: ProgrammeService;
+  applications: ApplicationsService;
+  drafts: DraftsService;
+  mfa: MfaService;
+  notifications: NotificationsService;
 }
 
 declare module 'fastify' {
@@ -87,6 +107,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
 
   const audit = new AuditRepository(db, clock);
+  const files = await createFilesModule(app, { config, db, clock, audit });
+  const content = await createContentModule({ db, clock, audit, uploadsDir: config.uploadsDir });
   const sessions = new SessionService(db, clock, config.session);
   const failureStore: FailureCounter = redis
     ? new RedisFailureCounter(redis, `${config.redisKeyPrefix}login-fail:`)
@@ -115,7 +137,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     wechatAppid: w.configured ? w.appid : undefined,
     log: app.log,
   });
-  app.decorate('services', { sessions, accounts, wechat, audit, throttle, avatars });
+  const programme = new ProgrammeService(db, clock);
+  const filesPort: FilesPort = { assertOwnedFiles, attachFiles, signFileUrls };
+  const dataKey = await resolveDataKey(config);
+  const cipher = new IdNumberCipher(dataKey);
+  const applicationDeps = { db, clock, audit, cipher, files: filesPort, programme };
+  const applications = new ApplicationsService({ ...applicationDeps, log: app.log });
+  const drafts = new DraftsService({ ...applicationDeps, view: applications.view });
+  const consoleAccess = createConsoleAccessModule({ db, clock, audit, cipher: new DataCipher(dataKey), failureStore, config });
+  const admin = createAdminModule({ db, clock, audit, sessions, consoleAccess });
+  const review = createReviewModule({ app, config, db, clock, audit, view: applications.view, storage: files.service.storage });
+  app.decorate('services', {
+    sessions, accounts, wechat, audit, throttle, avatars, programme, applications, drafts, files: files.service,
+    mfa: consoleAccess.mfa, notifications: review.notifications,
+  });
 
   await installSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });
@@ -129,6 +164,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await installApiDocs(app);
   installAuth(app, sessions);
+  consoleAccess.install(app);
 
   await app.register(healthRoutes, { db, redis });
   await app.register(accountsRoutes, {
@@ -138,6 +174,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(avatarRoutes, { service: accounts, store: avatars, uploadPerMinute: config.rateLimit.uploadPerMinute });
   await app.register(wechatRoutes, { service: wechat, publicBaseUrl: config.publicBaseUrl });
+  await app.register(programmeRoutes, { service: programme });
+  await app.register(applicationsRoutes, { service: applications, drafts, lookup: new RankUserLookup(db, applications) });
+  await files.register({ sessions, uploadPerMinute: config.rateLimit.uploadPerMinute });
+  await content.register(app, { uploadPerMinute: config.rateLimit.uploadPerMinute });
+  await consoleAccess.register(app);
+  await admin.register(app);
+  await review.register();
   await app.register(webRoutes, { webDist: config.webDist });
 
   return app;

@@ -1,7 +1,7 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { loginPolicy, sessionPolicy } from '@qgw/contracts';
+import { consolePolicy, loginPolicy, mfaPolicy, sessionPolicy } from '@qgw/contracts';
 
 /** The repository root: defaults for DATA_DIR and WEB_DIST hang off it whatever the working directory. */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -48,6 +48,32 @@ const ZEnv = z.object({
   /** avatar uploads per IP per minute */
   UPLOAD_PER_MINUTE: positiveInt.default(20),
   BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
+  /** AES-256 key for personal data at rest (ID numbers), base64 of 32 bytes; required in production */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => /^[A-Za-z0-9+/]{43}=$/.test(v) && Buffer.from(v, 'base64').length === 32, {
+      error: 'DATA_ENCRYPTION_KEY must be 32 bytes, base64-encoded (e.g. `openssl rand -base64 32`)',
+    })
+    .optional(),
+  /** HMAC key for signed file URLs (at least 32 characters); required in production */
+  FILE_URL_SECRET: z.string().min(32, { error: 'FILE_URL_SECRET must be at least 32 characters' }).optional(),
+  /** console verification (second factor) dies after this long without a console request */
+  CONSOLE_IDLE_MS: positiveInt.default(consolePolicy.idleMs),
+  /** and this long after the TOTP step whatever its use */
+  CONSOLE_ABSOLUTE_MS: positiveInt.default(consolePolicy.absoluteMs),
+  /** wrong TOTP / recovery codes per account before the second factor locks for MFA_LOCK_MS */
+  MFA_MAX_FAILURES: positiveInt.default(mfaPolicy.maxFailures),
+  MFA_LOCK_MS: positiveInt.default(mfaPolicy.lockMs),
+  /** WeChat template message for released decisions (needs WECHAT_APPID/SECRET too); unset = not sent */
+  NOTIFY_WECHAT_TEMPLATE_ID: z.string().max(128).optional(),
+  /** HTTP SMS gateway: POST {to, text} JSON; unset = no SMS */
+  SMS_GATEWAY_URL: z.url({ protocol: /^https?$/, error: 'SMS_GATEWAY_URL must be an http(s) URL' }).optional(),
+  /** sent to the SMS gateway as a bearer token */
+  SMS_GATEWAY_TOKEN: z.string().optional(),
+  /** per outbound call (WeChat, SMS) */
+  NOTIFY_TIMEOUT_MS: positiveInt.default(5000),
+  /** console exports (applications, media) per IP per minute */
+  EXPORT_PER_MINUTE: positiveInt.default(10),
 });
 
 export type TrustProxy = boolean | number | string;
@@ -86,6 +112,27 @@ export interface AppConfig {
     registerPerIpPerHour: number;
   };
   rateLimit: { globalPerMinute: number; uploadPerMinute: number };
+  /**
+   * DATA_ENCRYPTION_KEY decoded; when unset, outside production a key is generated once into
+   * DATA_DIR/secret.key (crypto/data-cipher.ts), and production refuses to start.
+   */
+  dataEncryptionKey: Buffer | undefined;
+  /**
+   * FILE_URL_SECRET; when unset, outside production one is generated once into
+   * DATA_DIR/file-url.key (modules/files/file-urls.ts), and production refuses to start.
+   */
+  fileUrlSecret: string | undefined;
+  /** the review console's lifetimes and second-factor lock (docs/security.md) */
+  console: { idleMs: number; absoluteMs: number; mfaMaxFailures: number; mfaLockMs: number };
+  /** outbound copies of decision notices (modules/notifications/outbound.ts) */
+  notify: {
+    wechatTemplateId: string | undefined;
+    smsGatewayUrl: string | undefined;
+    smsGatewayToken: string | undefined;
+    timeoutMs: number;
+  };
+  /** console exports per IP per minute */
+  exportPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -155,5 +202,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       registerPerIpPerHour: e.REGISTER_PER_IP_PER_HOUR,
     },
     rateLimit: { globalPerMinute: e.RATE_LIMIT_PER_MINUTE, uploadPerMinute: e.UPLOAD_PER_MINUTE },
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY ? Buffer.from(e.DATA_ENCRYPTION_KEY, 'base64') : undefined,
+    fileUrlSecret: e.FILE_URL_SECRET,
+    console: {
+      idleMs: e.CONSOLE_IDLE_MS,
+      absoluteMs: e.CONSOLE_ABSOLUTE_MS,
+      mfaMaxFailures: e.MFA_MAX_FAILURES,
+      mfaLockMs: e.MFA_LOCK_MS,
+    },
+    notify: {
+      wechatTemplateId: e.NOTIFY_WECHAT_TEMPLATE_ID,
+      smsGatewayUrl: e.SMS_GATEWAY_URL,
+      smsGatewayToken: e.SMS_GATEWAY_TOKEN,
+      timeoutMs: e.NOTIFY_TIMEOUT_MS,
+    },
+    exportPerMinute: e.EXPORT_PER_MINUTE,
   };
 }

@@ -1,11 +1,13 @@
 import { networkInterfaces } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
+import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { seedDemo } from './db/seed.js';
 import { createLogger } from './logger.js';
+import { resolveDataKey } from './modules/applications/id-number-cipher.js';
 
 /** Entry point: config → database → migrations → demo seed → HTTP, and a clean stop on SIGINT/SIGTERM. */
 
@@ -34,7 +36,9 @@ async function main() {
   const logger = createLogger({ level: config.logLevel });
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
   await migrateToLatest(database.db);
-  const demo = config.seedDemo ? await seedDemo(database.db) : [];
+  const demo = config.seedDemo
+    ? await seedDemo(database.db, systemClock, { dataKey: await resolveDataKey(config), consoleTotp: !config.isProduction })
+    : [];
 
   const app = await buildApp({ config, db: database.db, logger });
   // handlers first: a signal that arrives while starting still closes everything cleanly
@@ -74,6 +78,14 @@ async function main() {
   if (demo.length > 0) {
     banner.push('  演示账号（密码相同）:');
     for (const a of demo) banner.push(`    ${roleLabel[a.role]}  ${a.mobile}  /  ${a.password}`);
+    const withTotp = demo.filter((a) => a.totp);
+    if (withTotp.length > 0) {
+      banner.push('  后台动态验证码（演示用，请勿用于正式环境；可将密钥或链接添加到身份验证器）:');
+      for (const a of withTotp) {
+        banner.push(`    ${roleLabel[a.role]}  密钥 ${a.totp!.secret}`);
+        banner.push(`      ${a.totp!.otpauthUrl}`);
+      }
+    }
   }
   console.log(`${banner.join('\n')}\n`);
 }

@@ -1,4 +1,4 @@
-import type { Role } from '@qgw/contracts';
+import type { ApplicationKind, ApplicationStatus, ProgrammePhase, Role } from '@qgw/contracts';
 
 /**
  * Column conventions, chosen so that one set of migrations runs on SQLite and PostgreSQL:
@@ -68,6 +68,304 @@ export interface AuditLogTable {
   created_at: IsoTime;
 }
 
+export type ProgrammePhaseValue = ProgrammePhase;
+
+export interface ProgrammesTable {
+  id: string;
+  year: number;
+  name: string;
+  opens_at: IsoTime;
+  closes_at: IsoTime;
+  review_ends_at: IsoTime;
+  results_at: IsoTime;
+  /** set by an admin to force a phase; null = derived from the dates */
+  phase_override: ProgrammePhaseValue | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface ThemesTable {
+  id: string;
+  programme_id: string;
+  name: string;
+  description: string;
+  sort: number;
+  active: Bool01;
+}
+
+export interface ApplicationsTable {
+  id: string;
+  kind: ApplicationKind;
+  user_id: string;
+  /** null for membership */
+  programme_id: string | null;
+  status: ApplicationStatus;
+  /** optimistic concurrency: every write and every transition increments it */
+  version: number;
+  title: string;
+  applicant_name: string | null;
+  organization: string | null;
+  theme_id: string | null;
+  /** the form as JSON, without the ID number */
+  data_json: string;
+  /** AES-256-GCM, see modules/applications/id-number-cipher.ts */
+  id_number_enc: string | null;
+  reason: string | null;
+  submitted_at: IsoTime | null;
+  decided_at: IsoTime | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export type FileKind = 'image' | 'video';
+/** images: photo | work | license (contracts' uploadPurposes); every video: video */
+export type FilePurpose = 'photo' | 'work' | 'license' | 'video';
+export type FileStatus = 'uploading' | 'complete';
+
+export interface FilesTable {
+  /** random, url-safe (contracts' ZFileRef); for a video also its tus upload id */
+  id: string;
+  owner_id: string;
+  kind: FileKind;
+  purpose: FilePurpose;
+  /** detected from the content once complete; the declared type while a video is uploading */
+  mime: string;
+  /** bytes; the announced length while a video is uploading */
+  size: number;
+  /** path under DATA_DIR/uploads: files/<generated name> once complete, tus/<id> while uploading */
+  storage_key: string;
+  status: FileStatus;
+  /** the application that refers to the file (last attached), if any */
+  application_id: string | null;
+  created_at: IsoTime;
+  completed_at: IsoTime | null;
+}
+
+// ---- committee content (migration 0004) ----------------------------------------------------------
+
+export type ArticleCategoryValue = 'intro' | 'news' | 'document' | 'programme' | 'award';
+
+export interface ContentArticlesTable {
+  id: string;
+  category: ArticleCategoryValue;
+  slug: string | null;
+  title: string;
+  summary: string;
+  /** sanitised HTML */
+  body: string;
+  cover_url: string | null;
+  /** [{name, url, size}] */
+  attachments_json: string;
+  award_quota: number | null;
+  award_prize: string | null;
+  sort: number;
+  published: Bool01;
+  /** first publication; kept when unpublished and published again */
+  published_at: IsoTime | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+  updated_by: string | null;
+}
+
+export interface ContentLeadersTable {
+  id: string;
+  leader_group: 'leadership' | 'secretariat';
+  name: string;
+  title: string;
+  photo_url: string | null;
+  bio: string;
+  sort: number;
+  published: Bool01;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+  updated_by: string | null;
+}
+
+export interface ContentSubdivisionsTable {
+  id: string;
+  name: string;
+  description: string;
+  sort: number;
+  published: Bool01;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+  updated_by: string | null;
+}
+
+export interface ContentMembersTable {
+  id: string;
+  name: string;
+  subdivision_id: string | null;
+  region: string;
+  organization: string;
+  title: string;
+  photo_url: string | null;
+  bio: string;
+  /** publish consent per optional field */
+  show_organization: Bool01;
+  show_title: Bool01;
+  show_photo: Bool01;
+  show_bio: Bool01;
+  sort: number;
+  published: Bool01;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+  updated_by: string | null;
+}
+
+export interface ContentWebviewHostsTable {
+  id: string;
+  /** lower-case DNS name; subdomains are allowed too */
+  host: string;
+  note: string;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+  updated_by: string | null;
+}
+
+// ---- console access and administration (migration 0005) ----------------------------------------
+
+export type MfaTotpStatus = 'pending' | 'active';
+
+/** A reviewer's or admin's authenticator (one per account). */
+export interface MfaTotpTable {
+  user_id: string;
+  /** base32 secret, AES-256-GCM with the data key (crypto/data-cipher.ts), bound to the user id */
+  secret_enc: string;
+  status: MfaTotpStatus;
+  created_at: IsoTime;
+  activated_at: IsoTime | null;
+  /** the last 30 s step accepted; a code of that step or earlier is a replay */
+  last_step: number | null;
+}
+
+export interface MfaRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  /** sha256 of the normalised code (80 random bits), hex */
+  code_hash: string;
+  created_at: IsoTime;
+  used_at: IsoTime | null;
+}
+
+export type ConsoleVerifyMethod = 'totp' | 'recovery';
+
+/** A session that passed the console's second factor; the console's own, shorter lifetimes. */
+export interface ConsoleVerificationsTable {
+  session_id: string;
+  user_id: string;
+  method: ConsoleVerifyMethod;
+  verified_at: IsoTime;
+  last_seen_at: IsoTime;
+  /** absolute end: verified_at + the console's absolute lifetime */
+  expires_at: IsoTime;
+}
+
+/** What the conflict-of-interest rule needs to know about a reviewer. */
+export interface ReviewerProfilesTable {
+  user_id: string;
+  organization: string;
+  updated_at: IsoTime;
+  updated_by: string | null;
+}
+
+/** Weighted rubric criteria per application kind; retired ones stay for the scores given to them. */
+export interface RubricCriteriaTable {
+  id: string;
+  kind: ApplicationKind;
+  name: string;
+  description: string;
+  /** percent of the weighted total; the active criteria of a kind sum to 100 */
+  weight: number;
+  max_score: number;
+  sort: number;
+  active: Bool01;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+  updated_by: string | null;
+}
+
+/** Console-wide settings (e.g. blind_review), one JSON value per key. */
+export interface ConsoleSettingsTable {
+  key: string;
+  value_json: string;
+  updated_at: IsoTime;
+  updated_by: string | null;
+}
+
+// ---- reviewing and decisions (migration 0006) ---------------------------------------------------
+
+export type ReviewOutcomeValue = 'approve' | 'reject' | 'return';
+export type AssignMethod = 'manual' | 'auto' | 'csv';
+
+export interface ReviewAssignmentsTable {
+  application_id: string;
+  reviewer_id: string;
+  method: AssignMethod;
+  assigned_by: string | null;
+  assigned_at: IsoTime;
+}
+
+/** A reviewer's declared conflict of interest: never assigned to that application again. */
+export interface ReviewConflictsTable {
+  application_id: string;
+  reviewer_id: string;
+  reason: string;
+  declared_at: IsoTime;
+}
+
+export interface ReviewsTable {
+  id: string;
+  application_id: string;
+  reviewer_id: string;
+  /** {criterionId: score} */
+  scores_json: string;
+  /** weighted total 0..100 */
+  total: number;
+  recommendation: ReviewOutcomeValue;
+  comment_to_applicant: string;
+  private_note: string;
+  submitted_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+/** A decision an admin has staged and not yet released (one per application). */
+export interface StagedDecisionsTable {
+  application_id: string;
+  decision: ReviewOutcomeValue;
+  reason: string;
+  staged_by: string;
+  staged_at: IsoTime;
+  /** the application's version once staged */
+  app_version: number;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  application_id: string | null;
+  title: string;
+  body: string;
+  created_at: IsoTime;
+  read_at: IsoTime | null;
+}
+
+export type DeliveryChannelValue = 'wechat' | 'sms';
+export type DeliveryStatusValue = 'sent' | 'failed' | 'skipped';
+
+/** One outbound attempt (WeChat template message, SMS) for a notification. */
+export interface NotificationDeliveriesTable {
+  id: string;
+  notification_id: string;
+  application_id: string | null;
+  channel: DeliveryChannelValue;
+  status: DeliveryStatusValue;
+  /** masked */
+  recipient: string | null;
+  detail: string | null;
+  created_at: IsoTime;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -75,4 +373,25 @@ export interface Database {
   wx_bindings: WxBindingsTable;
   wx_oauth_states: WxOauthStatesTable;
   audit_log: AuditLogTable;
+  programmes: ProgrammesTable;
+  themes: ThemesTable;
+  applications: ApplicationsTable;
+  files: FilesTable;
+  content_articles: ContentArticlesTable;
+  content_leaders: ContentLeadersTable;
+  content_subdivisions: ContentSubdivisionsTable;
+  content_members: ContentMembersTable;
+  content_webview_hosts: ContentWebviewHostsTable;
+  mfa_totp: MfaTotpTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
+  console_verifications: ConsoleVerificationsTable;
+  reviewer_profiles: ReviewerProfilesTable;
+  rubric_criteria: RubricCriteriaTable;
+  console_settings: ConsoleSettingsTable;
+  review_assignments: ReviewAssignmentsTable;
+  review_conflicts: ReviewConflictsTable;
+  reviews: ReviewsTable;
+  staged_decisions: StagedDecisionsTable;
+  notifications: NotificationsTable;
+  notification_deliveries: NotificationDeliveriesTable;
 }

@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Role } from '@qgw/contracts';
 import { type Clock, isoAt, systemClock } from '../clock.js';
+import { loadConfig } from '../config.js';
 import { hashPassword } from '../modules/accounts/passwords.js';
 import type { Database } from './schema.js';
+import { seedDefaultRubrics, seedDemoTotp } from './seed-console-access.js';
+import { seedDemoContent } from './seed-content.js';
+import { seedDemoProgramme } from './seed-programme.js';
 
 /**
  * Demo data for the embedded default: one account per role, so every part of the product can be
@@ -24,9 +28,27 @@ export interface SeededAccount {
   mobile: string;
   password: string;
   created: boolean;
+  /** reviewer and admin, development only: the known authenticator secret and its otpauth URL */
+  totp?: { secret: string; otpauthUrl: string };
 }
 
-export async function seedDemo(db: Kysely<Database>, clock: Clock = systemClock): Promise<SeededAccount[]> {
+export interface SeedOptions {
+  /** the data key (ID numbers are stored encrypted); without it the demo application has no ID number */
+  dataKey?: Buffer | undefined;
+  /** where the demo documents' attachment files go; defaults to the configured DATA_DIR/uploads */
+  uploadsDir?: string | undefined;
+  /**
+   * give the demo reviewer and admin an authenticator with a known secret (needs dataKey). Never in
+   * production: a published secret would open the console to anyone.
+   */
+  consoleTotp?: boolean | undefined;
+}
+
+export async function seedDemo(
+  db: Kysely<Database>,
+  clock: Clock = systemClock,
+  opts: SeedOptions = {},
+): Promise<SeededAccount[]> {
   const out: SeededAccount[] = [];
   for (const a of demoAccounts) {
     const existing = await db.selectFrom('users').select('id').where('mobile', '=', a.mobile).executeTakeFirst();
@@ -68,6 +90,18 @@ export async function seedDemo(db: Kysely<Database>, clock: Clock = systemClock)
         .execute();
     });
     out.push({ role: a.role, mobile: a.mobile, password: DEMO_PASSWORD, created: true });
+  }
+  const applicant = demoAccounts.find((a) => a.role === 'applicant')!;
+  await seedDemoProgramme(db, clock, { applicantMobile: applicant.mobile, dataKey: opts.dataKey });
+  await seedDemoContent(db, clock, { uploadsDir: opts.uploadsDir ?? loadConfig().uploadsDir });
+  await seedDefaultRubrics(db, clock);
+  if (opts.consoleTotp && opts.dataKey) {
+    const consoleAccounts = demoAccounts.flatMap((a) => (a.role === 'applicant' ? [] : [{ role: a.role, mobile: a.mobile }]));
+    const totp = await seedDemoTotp(db, clock, opts.dataKey, consoleAccounts);
+    for (const a of out) {
+      const t = totp.get(a.mobile);
+      if (t) a.totp = t;
+    }
   }
   return out;
 }

@@ -12,6 +12,10 @@ export const contentSecurityPolicy = {
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
+  // a video picked for upload is previewed from a blob: URL before it is sent
+  mediaSrc: ["'self'", 'blob:'],
+  // the in-app web view frames external https pages; which hosts is decided by the content allowlist
+  frameSrc: ["'self'", 'https:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   objectSrc: ["'none'"],

@@ -9,6 +9,11 @@ import {
 } from 'kysely';
 import type { Database } from '../schema.js';
 import { accountsMigration } from './0001-accounts.js';
+import { applicationsMigration } from './0002-applications.js';
+import { filesMigration } from './0003-files.js';
+import { contentMigration } from './0004-content.js';
+import { consoleAccessMigration } from './0005-console-access.js';
+import { reviewMigration } from './0006-review.js';
 
 /**
  * Every migration, in order. Static (not read from disk) so that bundling or running from any
@@ -16,6 +21,11 @@ import { accountsMigration } from './0001-accounts.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accountsMigration,
+  '0002-applications': applicationsMigration,
+  '0003-files': filesMigration,
+  '0004-content': contentMigration,
+  '0005-console-access': consoleAccessMigration,
+  '0006-review': reviewMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
@@ -42,10 +52,26 @@ export async function createMigrator(db: Kysely<Database>): Promise<Migrator> {
   return new Migrator({ db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
 }
 
+/**
+ * PostgreSQL: before migrating, the migrator reads the catalogue of every schema in the database;
+ * another schema dropped during that read (another deployment's or a finished test run's) fails it
+ * with 3F000 naming that schema. Nothing has been applied then, so the read is simply repeated.
+ */
+function otherSchemaVanished(error: unknown, results: MigrationResultSet['results'], ownSchema: string | undefined): boolean {
+  if ((results?.length ?? 0) > 0 || typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; message?: unknown };
+  if (e.code !== '3F000' || typeof e.message !== 'string') return false;
+  return ownSchema === undefined || !e.message.includes(`"${ownSchema}"`);
+}
+
 /** Applies every pending migration; throws when one fails (the failed one is rolled back where the database allows). */
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet['results']> {
+  const ownSchema = await migrationTableSchema(db);
   const migrator = await createMigrator(db);
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  for (let retry = 0; retry < 5 && error && otherSchemaVanished(error, results, ownSchema); retry++) {
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new MigrationError(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/schema.js';
+import type { SessionService } from '../accounts/sessions.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import type { ConsoleAccessModule } from '../console-access/console-access.module.js';
+import { adminRoutes } from './admin.routes.js';
+import { PeopleService } from './people.service.js';
+import { ProgrammeAdminService } from './programme-admin.service.js';
+import { RubricsService } from './rubrics.js';
+
+export interface AdminModule {
+  people: PeopleService;
+  programme: ProgrammeAdminService;
+  rubrics: RubricsService;
+  register(app: FastifyInstance): Promise<void>;
+}
+
+/** The console's administration screens (admins only). */
+export function createAdminModule(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  audit: AuditRepository;
+  sessions: SessionService;
+  consoleAccess: ConsoleAccessModule;
+}): AdminModule {
+  const { db, clock, audit } = deps;
+  const people = new PeopleService({
+    db,
+    clock,
+    audit,
+    sessions: deps.sessions,
+    verifications: deps.consoleAccess.verifications,
+    mfa: deps.consoleAccess.mfa,
+  });
+  const programme = new ProgrammeAdminService(db, clock, audit);
+  const rubrics = new RubricsService(db, clock, audit);
+  return {
+    people,
+    programme,
+    rubrics,
+    async register(app) {
+      await app.register(adminRoutes, { db, people, programme, rubrics });
+    },
+  };
+}

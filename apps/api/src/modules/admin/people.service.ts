@@ -1,0 +1,167 @@
+import type { Kysely } from 'kysely';
+import {
+  adminLimits, Code, type ConsoleReviewerProfileRequest, type ConsoleUser, type ConsoleUserDisableResponse,
+  type ConsoleUserRolesRequest, type ConsoleUsersRequest, type ConsoleUsersResponse, maskMobile, type Role,
+} from '@qgw/contracts';
+import type { Clock } from '../../clock.js';
+import { isUniqueViolation } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../plugins/errors.js';
+import type { SessionService } from '../accounts/sessions.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import type { ConsoleVerifications } from '../console-access/console-verifications.js';
+import { mfaRepository } from '../console-access/mfa.repository.js';
+import type { MfaService } from '../console-access/mfa.service.js';
+import { adminStrings as s } from './admin.strings.js';
+import { peopleRepository as repo, type PersonRow, USERS_CURSOR } from './people.repository.js';
+import { pageOf } from './keyset.js';
+
+/**
+ * People (admins): find users, change their roles, disable them (every session ends at once),
+ * reset their second factor, record a reviewer's organisation. Every change is audited with who,
+ * before and after; mobiles appear masked only. An admin cannot lock themselves out.
+ */
+
+export interface PeopleDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  audit: AuditRepository;
+  sessions: SessionService;
+  verifications: ConsoleVerifications;
+  mfa: MfaService;
+}
+
+export class PeopleService {
+  constructor(private readonly d: PeopleDeps) {}
+
+  async list(f: ConsoleUsersRequest): Promise<ConsoleUsersResponse> {
+    const limit = f.limit ?? adminLimits.page.default;
+    const rows = await repo.page(this.d.db, f, limit);
+    const page = pageOf(rows, limit, USERS_CURSOR, (r) => ({ createdAt: r.created_at, id: r.id }));
+    return { items: await this.views(this.d.db, page.items), nextCursor: page.nextCursor };
+  }
+
+  async setRoles(actorId: string, input: ConsoleUserRolesRequest): Promise<ConsoleUser> {
+    const target = [...input.roles].sort();
+    try {
+      return await this.d.db.transaction().execute(async (trx) => {
+        const person = await this.person(trx, input.userId);
+        const current = (await repo.rolesOf(trx, [person.id])).get(person.id) ?? [];
+        if (person.id === actorId && current.includes('admin') && !target.includes('admin')) {
+          throw new AppError(Code.SELF_CHANGE_REFUSED, s.selfAdminRole);
+        }
+        await repo.setRoles(trx, person.id, current, target, this.d.clock());
+        await this.d.audit.record(
+          { actorId, action: 'user.roles', entity: 'user', entityId: person.id, before: { roles: current }, after: { roles: target } },
+          trx,
+        );
+        return this.view(trx, person);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError(Code.CONFLICT, s.rolesChanged);
+      throw err;
+    }
+  }
+
+  async setDisabled(actorId: string, userId: string, disabled: boolean): Promise<ConsoleUserDisableResponse> {
+    if (userId === actorId && disabled) throw new AppError(Code.SELF_CHANGE_REFUSED, s.selfDisable);
+    return this.d.db.transaction().execute(async (trx) => {
+      const person = await this.person(trx, userId);
+      const status = disabled ? 'disabled' : 'active';
+      const changed = await repo.setStatus(trx, userId, status, this.d.clock());
+      // disabling ends every session and console verification in the same transaction as the status
+      const sessionsEnded = disabled ? await this.d.sessions.revokeAll(userId, trx) : 0;
+      if (disabled) await this.d.verifications.endForUser(trx, userId);
+      if (changed || sessionsEnded > 0) {
+        await this.d.audit.record(
+          {
+            actorId,
+            action: disabled ? 'user.disable' : 'user.enable',
+            entity: 'user',
+            entityId: userId,
+            before: { status: person.status },
+            after: { status, sessionsEnded },
+          },
+          trx,
+        );
+      }
+      return { user: await this.view(trx, { ...person, status }), sessionsEnded };
+    });
+  }
+
+  async resetMfa(actorId: string, userId: string): Promise<ConsoleUser> {
+    if (userId === actorId) throw new AppError(Code.SELF_CHANGE_REFUSED, s.selfResetMfa);
+    return this.d.db.transaction().execute(async (trx) => {
+      const person = await this.person(trx, userId);
+      const before = await mfaRepository.totp(trx, userId);
+      const { verificationsEnded } = await this.d.mfa.reset(trx, userId);
+      await this.d.audit.record(
+        {
+          actorId,
+          action: 'mfa.reset',
+          entity: 'user',
+          entityId: userId,
+          before: { mfa: before?.status ?? 'none' },
+          after: { mfa: 'none', verificationsEnded },
+        },
+        trx,
+      );
+      return this.view(trx, person);
+    });
+  }
+
+  async setReviewerProfile(actorId: string, input: ConsoleReviewerProfileRequest): Promise<ConsoleUser> {
+    return this.d.db.transaction().execute(async (trx) => {
+      const person = await this.person(trx, input.userId);
+      const roles = (await repo.rolesOf(trx, [person.id])).get(person.id) ?? [];
+      if (!roles.some((r) => r === 'reviewer' || r === 'admin')) throw new AppError(Code.BAD_REQUEST, s.notReviewer);
+      const before = (await repo.organizationsOf(trx, [person.id])).get(person.id) ?? null;
+      const after = input.organization === '' ? null : input.organization;
+      if (after === null) await repo.removeOrganization(trx, person.id);
+      else await repo.putOrganization(trx, person.id, after, actorId, this.d.clock());
+      await this.d.audit.record(
+        {
+          actorId,
+          action: 'reviewer.profile',
+          entity: 'user',
+          entityId: person.id,
+          before: { organization: before },
+          after: { organization: after },
+        },
+        trx,
+      );
+      return this.view(trx, person);
+    });
+  }
+
+  private async person(db: Kysely<Database>, userId: string): Promise<PersonRow> {
+    const p = await repo.byId(db, userId);
+    if (!p) throw new AppError(Code.NOT_FOUND, s.userNotFound);
+    return p;
+  }
+
+  private async view(db: Kysely<Database>, p: PersonRow): Promise<ConsoleUser> {
+    const [v] = await this.views(db, [p]);
+    return v!;
+  }
+
+  private async views(db: Kysely<Database>, rows: PersonRow[]): Promise<ConsoleUser[]> {
+    const ids = rows.map((r) => r.id);
+    const [roles, orgs, enrolled] = await Promise.all([
+      repo.rolesOf(db, ids),
+      repo.organizationsOf(db, ids),
+      mfaRepository.enrolledAmong(db, ids),
+    ]);
+    return rows.map((r) => ({
+      id: r.id,
+      nickname: r.nickname,
+      mobileMasked: maskMobile(r.mobile),
+      avatar: r.avatar,
+      roles: roles.get(r.id) ?? ([] as Role[]),
+      status: r.status,
+      mfaEnrolled: enrolled.has(r.id),
+      organization: orgs.get(r.id) ?? null,
+      createdAt: r.created_at,
+    }));
+  }
+}

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import {
+  Code, type ConsoleProgramme, type ConsoleProgrammeUpdateRequest, type ConsoleTheme, type ConsoleThemesResponse,
+  type ConsoleThemeUpdateRequest, type ZConsoleThemeCreateRequest,
+} from '@qgw/contracts';
+import type { z } from 'zod';
+import { type Clock, isoAt } from '../../clock.js';
+import type { Database, ProgrammesTable, ThemesTable } from '../../db/schema.js';
+import { AppError } from '../../plugins/errors.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import { programmeRepository } from '../programme/programme.repository.js';
+import { phaseOf } from '../programme/programme.service.js';
+import { adminStrings as s } from './admin.strings.js';
+import { isBlindReview, settingKeys, writeSetting } from './console-settings.js';
+
+/**
+ * Programme administration (admins): the current programme's name, dates, phase override and the
+ * blind-review switch, and its themes. Every change is audited with before and after.
+ */
+
+type ThemeWithCount = ThemesTable & { application_count: number | string | null };
+
+const themeView = (t: ThemeWithCount): ConsoleTheme => ({
+  id: t.id,
+  name: t.name,
+  description: t.description,
+  sort: t.sort,
+  active: t.active === 1,
+  applicationCount: Number(t.application_count ?? 0),
+});
+
+/** ISO instants in one canonical form (UTC, milliseconds), so stored dates compare as text. */
+const canonical = (instant: string) => new Date(instant).toISOString();
+
+export class ProgrammeAdminService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly audit: AuditRepository,
+  ) {}
+
+  async programme(): Promise<ConsoleProgramme> {
+    return this.view(this.db, await this.current(this.db));
+  }
+
+  async updateProgramme(actorId: string, input: ConsoleProgrammeUpdateRequest): Promise<ConsoleProgramme> {
+    return this.db.transaction().execute(async (trx) => {
+      const p = await this.current(trx);
+      const blindBefore = await isBlindReview(trx);
+      const next = {
+        name: input.name ?? p.name,
+        opens_at: input.opensAt ? canonical(input.opensAt) : p.opens_at,
+        closes_at: input.closesAt ? canonical(input.closesAt) : p.closes_at,
+        review_ends_at: input.reviewEndsAt ? canonical(input.reviewEndsAt) : p.review_ends_at,
+        results_at: input.resultsAt ? canonical(input.resultsAt) : p.results_at,
+        phase_override: input.phaseOverride === undefined ? p.phase_override : input.phaseOverride,
+      };
+      const [o, c, r, res] = [next.opens_at, next.closes_at, next.review_ends_at, next.results_at].map(Date.parse) as [number, number, number, number];
+      if (!(o < c && c <= r && r <= res)) throw new AppError(Code.BAD_REQUEST, s.datesOrder);
+
+      const now = this.clock();
+      await trx.updateTable('programmes').set({ ...next, updated_at: isoAt(now) }).where('id', '=', p.id).execute();
+      const blindAfter = input.blindReview ?? blindBefore;
+      if (input.blindReview !== undefined && input.blindReview !== blindBefore) {
+        await writeSetting(trx, settingKeys.blindReview, blindAfter, actorId, now);
+      }
+      const pick = (x: typeof next, blind: boolean) => ({
+        name: x.name,
+        opensAt: x.opens_at,
+        closesAt: x.closes_at,
+        reviewEndsAt: x.review_ends_at,
+        resultsAt: x.results_at,
+        phaseOverride: x.phase_override,
+        blindReview: blind,
+      });
+      await this.audit.record(
+        { actorId, action: 'programme.update', entity: 'programme', entityId: p.id, before: pick(p, blindBefore), after: pick(next, blindAfter) },
+        trx,
+      );
+      return this.view(trx, { ...p, ...next, updated_at: isoAt(now) });
+    });
+  }
+
+  async themes(): Promise<ConsoleThemesResponse> {
+    const p = await this.current(this.db);
+    const rows = await this.themeRows(this.db, p.id).orderBy('themes.sort').orderBy('themes.id').execute();
+    return { items: rows.map(themeView) };
+  }
+
+  async createTheme(actorId: string, input: z.output<typeof ZConsoleThemeCreateRequest>): Promise<ConsoleTheme> {
+    return this.db.transaction().execute(async (trx) => {
+      const p = await this.current(trx);
+      await this.assertNameFree(trx, p.id, input.name, null);
+      const max = await trx
+        .selectFrom('themes')
+        .select((eb) => eb.fn.max('sort').as('m'))
+        .where('programme_id', '=', p.id)
+        .executeTakeFirst();
+      const row = {
+        id: randomUUID(),
+        programme_id: p.id,
+        name: input.name,
+        description: input.description,
+        sort: input.sort ?? Number(max?.m ?? 0) + 1,
+        active: (input.active ? 1 : 0) as 0 | 1,
+      };
+      await trx.insertInto('themes').values(row).execute();
+      const view = themeView({ ...row, application_count: 0 });
+      await this.audit.record({ actorId, action: 'theme.create', entity: 'theme', entityId: row.id, after: view }, trx);
+      return view;
+    });
+  }
+
+  async updateTheme(actorId: string, input: ConsoleThemeUpdateRequest): Promise<ConsoleTheme> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await this.theme(trx, input.id);
+      if (input.name !== undefined) await this.assertNameFree(trx, before.programme_id, input.name, before.id);
+      await trx
+        .updateTable('themes')
+        .set({
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.sort !== undefined ? { sort: input.sort } : {}),
+          ...(input.active !== undefined ? { active: input.active ? 1 : 0 } : {}),
+        })
+        .where('id', '=', before.id)
+        .execute();
+      const after = await this.theme(trx, before.id);
+      await this.audit.record(
+        { actorId, action: 'theme.update', entity: 'theme', entityId: before.id, before: themeView(before), after: themeView(after) },
+        trx,
+      );
+      return themeView(after);
+    });
+  }
+
+  async deleteTheme(actorId: string, id: string): Promise<{ id: string }> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await this.theme(trx, id);
+      const used = Number(before.application_count);
+      if (used > 0) throw new AppError(Code.CONFLICT, s.themeInUse(used));
+      await trx.deleteFrom('themes').where('id', '=', id).execute();
+      await this.audit.record({ actorId, action: 'theme.delete', entity: 'theme', entityId: id, before: themeView(before) }, trx);
+      return { id };
+    });
+  }
+
+  private themeRows(db: Kysely<Database>, programmeId: string) {
+    return db
+      .selectFrom('themes')
+      .selectAll('themes')
+      .select((eb) =>
+        eb
+          .selectFrom('applications')
+          .select((e) => e.fn.countAll<number | string>().as('n'))
+          .whereRef('applications.theme_id', '=', 'themes.id')
+          .as('application_count'),
+      )
+      .where('themes.programme_id', '=', programmeId);
+  }
+
+  private async theme(db: Kysely<Database>, id: string): Promise<ThemeWithCount> {
+    const p = await this.current(db);
+    const row = await this.themeRows(db, p.id).where('themes.id', '=', id).executeTakeFirst();
+    if (!row) throw new AppError(Code.NOT_FOUND, s.themeNotFound);
+    return row;
+  }
+
+  private async assertNameFree(db: Kysely<Database>, programmeId: string, name: string, exceptId: string | null) {
+    let q = db
+      .selectFrom('themes')
+      .select('id')
+      .where('programme_id', '=', programmeId)
+      .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
+    if (exceptId) q = q.where('id', '!=', exceptId);
+    if (await q.executeTakeFirst()) throw new AppError(Code.CONFLICT, s.themeNameTaken);
+  }
+
+  private async current(db: Kysely<Database>): Promise<ProgrammesTable> {
+    const p = await programmeRepository.current(db);
+    if (!p) throw new AppError(Code.NOT_FOUND, s.noProgramme);
+    return p;
+  }
+
+  private async view(db: Kysely<Database>, p: ProgrammesTable): Promise<ConsoleProgramme> {
+    return {
+      id: p.id,
+      year: p.year,
+      name: p.name,
+      opensAt: p.opens_at,
+      closesAt: p.closes_at,
+      reviewEndsAt: p.review_ends_at,
+      resultsAt: p.results_at,
+      phaseOverride: p.phase_override,
+      phase: phaseOf(p, this.clock()),
+      blindReview: await isBlindReview(db),
+      updatedAt: p.updated_at,
+    };
+  }
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { AppConfig } from '../../config.js';
+import type { DataCipher } from '../../crypto/data-cipher.js';
+import type { Database } from '../../db/schema.js';
+import type { FailureCounter } from '../accounts/login-throttle.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import { installConsoleGuard } from './console-guard.js';
+import { consoleAccessRoutes } from './console-access.routes.js';
+import { ConsoleVerifications } from './console-verifications.js';
+import { MfaThrottle } from './mfa-throttle.js';
+import { MfaService } from './mfa.service.js';
+
+export interface ConsoleAccessModule {
+  mfa: MfaService;
+  verifications: ConsoleVerifications;
+  /** the guard (requireConsole); call right after installAuth, before any console route is registered */
+  install(app: FastifyInstance): void;
+  register(app: FastifyInstance): Promise<void>;
+}
+
+/** The console's second factor and its guard. */
+export function createConsoleAccessModule(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  audit: AuditRepository;
+  cipher: DataCipher;
+  failureStore: FailureCounter;
+  config: AppConfig;
+}): ConsoleAccessModule {
+  const { config } = deps;
+  const verifications = new ConsoleVerifications(deps.db, deps.clock, {
+    idleMs: config.console.idleMs,
+    absoluteMs: config.console.absoluteMs,
+  });
+  const throttle = new MfaThrottle(deps.failureStore, {
+    maxFailures: config.console.mfaMaxFailures,
+    lockMs: config.console.mfaLockMs,
+  });
+  const mfa = new MfaService({ db: deps.db, clock: deps.clock, audit: deps.audit, cipher: deps.cipher, verifications, throttle });
+  return {
+    mfa,
+    verifications,
+    install(app) {
+      installConsoleGuard(app, verifications);
+    },
+    async register(app) {
+      await app.register(consoleAccessRoutes, { service: mfa, attemptsPerIpPerMinute: config.login.perIpPerMinute });
+    },
+  };
+}

@@ -1,0 +1,237 @@
+import type { Kysely } from 'kysely';
+import {
+  Code, type ConsoleReleaseResponse, type ConsoleStagedItem, type Decision, decisionStatus, routes, type StagedDecision,
+} from '@qgw/contracts';
+import { type Clock, isoAt } from '../../clock.js';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../plugins/errors.js';
+import { recordTransition } from '../applications/records.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import type { NotificationsService, OutboundJob } from '../notifications/notifications.service.js';
+import { type ConsoleActor, notFound } from './console-actor.js';
+import { lookupCodeOf, noticeOf, outcomeLabel } from './notice.js';
+import { REVIEWABLE, reviewRepository as repo } from './review.repository.js';
+import { averageOf } from './rubric.js';
+import { reviewStrings as s } from './review.strings.js';
+
+export interface DecisionsDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  audit: AuditRepository;
+  notifications: NotificationsService;
+  /** origin for links in outbound messages; undefined = no link */
+  publicBaseUrl: string | undefined;
+}
+
+type ReleaseOutcome =
+  | { reason: string }
+  | { status: ConsoleReleaseResponse['released'][number]['status']; decidedAt: string; job: OutboundJob };
+
+const conflict = () => new AppError(Code.CONFLICT, s.versionConflict);
+
+/**
+ * Admins' decisions (PRODUCT §4): staged first, released together. Staging is an optimistic write
+ * on the application's version — of two admins staging from the same version exactly one stands,
+ * the other gets CONFLICT. Release applies each staged decision in its own transaction (status,
+ * reason, decided_at, audit, in-app notification) only if the application is still exactly as
+ * staged, then sends the outbound copies.
+ */
+export class DecisionsService {
+  constructor(private readonly d: DecisionsDeps) {}
+
+  /** Why a version bump failed: gone, no longer open to a decision, or changed meanwhile. */
+  private async bumpFailure(db: Kysely<Database>, applicationId: string): Promise<AppError> {
+    const row = await repo.application(db, applicationId);
+    if (!row || row.status === 'draft') return notFound();
+    if (!REVIEWABLE.includes(row.status)) return new AppError(Code.APPLICATION_STATE, s.decisionState);
+    return conflict();
+  }
+
+  async stage(
+    actor: ConsoleActor,
+    input: { applicationId: string; decision: Decision; reason: string; version: number },
+  ): Promise<StagedDecision & { version: number }> {
+    const at = isoAt(this.d.clock());
+    const version = await this.d.db.transaction().execute(async (trx) => {
+      const v = await repo.bumpVersion(trx, input.applicationId, input.version);
+      if (v === null) return null;
+      await repo.upsertStaged(trx, {
+        application_id: input.applicationId,
+        decision: input.decision,
+        reason: input.reason,
+        staged_by: actor.id,
+        staged_at: at,
+        app_version: v,
+      });
+      await this.d.audit.record(
+        {
+          actorId: actor.id,
+          action: 'decision.stage',
+          entity: 'application',
+          entityId: input.applicationId,
+          after: { decision: input.decision, reason: input.reason, version: v },
+        },
+        trx,
+      );
+      return v;
+    });
+    if (version === null) throw await this.bumpFailure(this.d.db, input.applicationId);
+    return {
+      applicationId: input.applicationId,
+      decision: input.decision,
+      reason: input.reason,
+      stagedBy: { id: actor.id, nickname: actor.nickname },
+      stagedAt: at,
+      version,
+    };
+  }
+
+  async unstage(actor: ConsoleActor, applicationId: string, version: number): Promise<{ applicationId: string; version: number }> {
+    const out = await this.d.db.transaction().execute(async (trx) => {
+      const staged = await repo.staged(trx, applicationId);
+      if (!staged) return 'none' as const;
+      const v = await repo.bumpVersion(trx, applicationId, version);
+      if (v === null) return null;
+      await repo.deleteStaged(trx, applicationId);
+      await this.d.audit.record(
+        {
+          actorId: actor.id,
+          action: 'decision.unstage',
+          entity: 'application',
+          entityId: applicationId,
+          before: { decision: staged.decision, reason: staged.reason, version },
+        },
+        trx,
+      );
+      return v;
+    });
+    if (out === 'none') throw new AppError(Code.NOT_STAGED, s.notStaged);
+    if (out === null) throw await this.bumpFailure(this.d.db, applicationId);
+    return { applicationId, version: out };
+  }
+
+  async stagedList(kind?: ConsoleStagedItem['kind']): Promise<ConsoleStagedItem[]> {
+    let q = this.d.db
+      .selectFrom('staged_decisions as sd')
+      .innerJoin('applications as a', 'a.id', 'sd.application_id')
+      .innerJoin('users as u', 'u.id', 'sd.staged_by')
+      .select([
+        'sd.application_id', 'sd.decision', 'sd.reason', 'sd.staged_by', 'sd.staged_at', 'u.nickname',
+        'a.kind', 'a.title', 'a.applicant_name', 'a.status', 'a.version',
+      ]);
+    if (kind) q = q.where('a.kind', '=', kind);
+    const rows = await q.orderBy('sd.staged_at').orderBy('sd.application_id').execute();
+    const ids = rows.map((r) => r.application_id);
+    const totals = new Map<string, number[]>();
+    if (ids.length > 0) {
+      for (const r of await this.d.db.selectFrom('reviews').select(['application_id', 'total']).where('application_id', 'in', ids).execute()) {
+        totals.set(r.application_id, [...(totals.get(r.application_id) ?? []), Number(r.total)]);
+      }
+    }
+    return rows.map((r) => ({
+      applicationId: r.application_id,
+      decision: r.decision,
+      reason: r.reason,
+      stagedBy: { id: r.staged_by, nickname: r.nickname },
+      stagedAt: r.staged_at,
+      kind: r.kind,
+      title: r.title,
+      applicantName: r.applicant_name,
+      status: r.status,
+      version: Number(r.version),
+      reviewCount: totals.get(r.application_id)?.length ?? 0,
+      averageScore: averageOf(totals.get(r.application_id) ?? []),
+    }));
+  }
+
+  private async comments(db: Kysely<Database>, applicationId: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('reviews')
+      .select('comment_to_applicant')
+      .where('application_id', '=', applicationId)
+      .orderBy('submitted_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => r.comment_to_applicant);
+  }
+
+  async preview(applicationId: string) {
+    const staged = await repo.staged(this.d.db, applicationId);
+    const app = staged ? await repo.application(this.d.db, applicationId) : undefined;
+    if (!staged || !app) throw new AppError(Code.NOT_STAGED, s.notStaged);
+    const notice = noticeOf(app, staged.decision, staged.reason, await this.comments(this.d.db, applicationId));
+    return { ...notice, applicationId, decision: staged.decision, lookupCode: lookupCodeOf(staged.decision) };
+  }
+
+  async release(actor: ConsoleActor, applicationIds: string[]): Promise<ConsoleReleaseResponse> {
+    const out: ConsoleReleaseResponse = { released: [], failed: [] };
+    const jobs: OutboundJob[] = [];
+    for (const id of new Set(applicationIds)) {
+      const result = await this.releaseOne(actor, id);
+      if ('reason' in result) out.failed.push({ applicationId: id, reason: result.reason });
+      else {
+        out.released.push({ applicationId: id, status: result.status, decidedAt: result.decidedAt });
+        jobs.push(result.job);
+      }
+    }
+    this.d.notifications.dispatch(jobs);
+    return out;
+  }
+
+  private async releaseOne(actor: ConsoleActor, applicationId: string): Promise<ReleaseOutcome> {
+    const db = this.d.db;
+    return db.transaction().execute(async (trx) => {
+      const staged = await repo.staged(trx, applicationId);
+      const app = staged ? await repo.application(trx, applicationId) : undefined;
+      if (!staged || !app) return { reason: s.notStaged };
+      const to = decisionStatus[staged.decision];
+      const now = isoAt(this.d.clock());
+      const reason = staged.reason.trim();
+      const updated = await trx
+        .updateTable('applications')
+        .set((eb) => ({
+          status: to,
+          reason: reason || null,
+          decided_at: now,
+          updated_at: now,
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', applicationId)
+        .where('version', '=', staged.app_version)
+        .where('status', 'in', [...REVIEWABLE])
+        .returning('version')
+        .executeTakeFirst();
+      // the applicant withdrew, or something else changed since staging: the admin decides again
+      if (!updated) return { reason: s.releaseChanged };
+      const version = Number(updated.version);
+      await repo.deleteStaged(trx, applicationId);
+      await recordTransition(this.d.audit, trx, {
+        actorId: actor.id,
+        action: 'decision.release',
+        applicationId,
+        before: { status: app.status, version: app.version },
+        after: { status: to, version },
+        note: reason || null,
+      });
+      const notice = noticeOf(app, staged.decision, reason, await this.comments(trx, applicationId));
+      const notificationId = await this.d.notifications.create(trx, {
+        userId: app.user_id,
+        applicationId,
+        title: notice.title,
+        body: notice.body,
+      });
+      const job: OutboundJob = {
+        notificationId,
+        applicationId,
+        userId: app.user_id,
+        message: {
+          title: notice.title,
+          applicationTitle: app.title,
+          outcome: outcomeLabel(staged.decision),
+          link: this.d.publicBaseUrl ? `${this.d.publicBaseUrl}/#${routes.account.index}` : null,
+        },
+      };
+      return { status: to, decidedAt: now, job };
+    });
+  }
+}

@@ -1,0 +1,178 @@
+import type { Kysely } from 'kysely';
+import {
+  Code, type ConsoleApplicationResponse, type ConsoleFile, type ConsoleReview, maskMobile, type RevealField,
+} from '@qgw/contracts';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../plugins/errors.js';
+import { type ApplicationRow, applicationsRepository } from '../applications/applications.repository.js';
+import { allFileIds, kindSpecs } from '../applications/kinds.js';
+import { dataOf, idNumberOf, type ViewDeps } from '../applications/views.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import { blindFor, type ConsoleActor, notAssigned, notFound } from './console-actor.js';
+import { maskedData, shownTitle } from './masking.js';
+import { reviewRepository as repo } from './review.repository.js';
+import { rubricOf } from './rubric.js';
+import { reviewStrings as s } from './review.strings.js';
+
+export interface DetailDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  audit: AuditRepository;
+  view: ViewDeps;
+}
+
+type ReviewWithName = Awaited<ReturnType<typeof repo.reviewsOf>>[number];
+
+export const toConsoleReview = (r: ReviewWithName): ConsoleReview => ({
+  id: r.id,
+  reviewer: { id: r.reviewer_id, nickname: r.nickname },
+  scores: JSON.parse(r.scores_json) as Record<string, number>,
+  total: Number(r.total),
+  recommendation: r.recommendation,
+  commentToApplicant: r.comment_to_applicant,
+  privateNote: r.private_note,
+  submittedAt: r.submitted_at,
+  updatedAt: r.updated_at,
+});
+
+/**
+ * The application a console caller may open: admins any submitted one; reviewers only those
+ * assigned to them (anything else, existing or not, is "not assigned" so ids reveal nothing).
+ */
+export async function consoleApplication(db: Kysely<Database>, actor: ConsoleActor, id: string): Promise<ApplicationRow> {
+  const row = await repo.application(db, id);
+  if (actor.isAdmin) {
+    if (!row || row.status === 'draft') throw notFound();
+    return row;
+  }
+  if (!row || row.status === 'draft' || !(await repo.isAssigned(db, id, actor.id))) throw notAssigned();
+  return row;
+}
+
+/** Scoring stops at the programme's review_ends_at (membership has no programme, so no deadline). */
+export async function reviewWindowOpen(db: Kysely<Database>, row: ApplicationRow, nowMs: number): Promise<boolean> {
+  if (!row.programme_id) return true;
+  const p = await db.selectFrom('programmes').select('review_ends_at').where('id', '=', row.programme_id).executeTakeFirst();
+  return !p || nowMs < Date.parse(p.review_ends_at);
+}
+
+export class DetailService {
+  constructor(private readonly d: DetailDeps) {}
+
+  async detail(actor: ConsoleActor, id: string): Promise<ConsoleApplicationResponse> {
+    const { db } = this.d;
+    const row = await consoleApplication(db, actor, id);
+    const blind = await blindFor(db, actor);
+    const data = dataOf(row);
+    const idNumber = idNumberOf(this.d.view, row);
+    const owner = await db.selectFrom('users').select('mobile').where('id', '=', row.user_id).executeTakeFirstOrThrow();
+
+    // a blind reviewer does not get the business licence either: it names the company
+    const fileRows = await this.fileRows(allFileIds(kindSpecs[row.kind], data));
+    const shownFiles = blind ? fileRows.filter((f) => f.purpose !== 'license') : fileRows;
+    const urls = this.d.view.files.signFileUrls(shownFiles.map((f) => f.id), actor.id);
+    const files: ConsoleFile[] = shownFiles.map((f) => ({
+      id: f.id, kind: f.kind, purpose: f.purpose, mime: f.mime, size: Number(f.size), url: urls[f.id] as string,
+    }));
+
+    const assignments = (await repo.assignments(db, row.id)).filter((a) => actor.isAdmin || a.reviewer_id === actor.id);
+    const reviews = await repo.reviewsOf(db, row.id, actor.isAdmin ? undefined : actor.id);
+    const reviewed = new Set(reviews.map((r) => r.reviewer_id));
+    const assignedToMe = assignments.some((a) => a.reviewer_id === actor.id);
+    const staged = actor.isAdmin ? await repo.staged(db, row.id) : undefined;
+    const theme = row.theme_id
+      ? await db.selectFrom('themes').select('name').where('id', '=', row.theme_id).executeTakeFirst()
+      : undefined;
+    const timeline = (await applicationsRepository.transitions(db, row.id)).map((t) => ({ status: t.status, at: t.at, note: t.note }));
+
+    return {
+      id: row.id,
+      kind: row.kind,
+      status: row.status,
+      version: row.version,
+      title: shownTitle(row.kind, row.title, row.id, blind),
+      programmeId: row.programme_id,
+      themeId: row.theme_id,
+      themeName: theme?.name ?? null,
+      blind,
+      applicant: {
+        name: blind ? null : row.applicant_name,
+        mobileMasked: blind ? null : maskMobile(owner.mobile),
+        organization: blind ? null : row.organization,
+      },
+      data: maskedData(data, idNumber, blind),
+      reason: row.reason,
+      submittedAt: row.submitted_at,
+      decidedAt: row.decided_at,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      timeline,
+      fileUrls: urls,
+      files,
+      rubric: await rubricOf(db, row.kind),
+      assignments: assignments.map((a) => ({
+        reviewer: { id: a.reviewer_id, nickname: a.nickname },
+        assignedAt: a.assigned_at,
+        method: a.method,
+        reviewed: reviewed.has(a.reviewer_id),
+      })),
+      reviews: reviews.map(toConsoleReview),
+      canReview: assignedToMe && row.status === 'under_review' && (await reviewWindowOpen(db, row, this.d.clock())),
+      staged: staged
+        ? {
+            applicationId: row.id,
+            decision: staged.decision,
+            reason: staged.reason,
+            stagedBy: { id: staged.staged_by, nickname: staged.nickname },
+            stagedAt: staged.staged_at,
+          }
+        : null,
+      revealable: blind
+        ? []
+        : [
+            ...(idNumber !== undefined ? (['idNumber'] as const) : []),
+            'mobile' as const,
+            ...(typeof data.contactMobile === 'string' ? (['contactMobile'] as const) : []),
+          ],
+    };
+  }
+
+  private async fileRows(ids: string[]) {
+    if (ids.length === 0) return [];
+    const rows = await this.d.db.selectFrom('files').selectAll().where('id', 'in', ids).where('status', '=', 'complete').execute();
+    // in the order the form lists them
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [r] : [];
+    });
+  }
+
+  /**
+   * One piece of personal data in clear, for a caller who may open the application. The audit
+   * entry (who, when, which field; never the value) is written before the value is answered.
+   */
+  async reveal(actor: ConsoleActor, id: string, field: RevealField): Promise<{ field: RevealField; value: string }> {
+    const { db } = this.d;
+    const row = await consoleApplication(db, actor, id);
+    if (await blindFor(db, actor)) throw new AppError(Code.BLIND_REVIEW, s.blindReveal);
+    let value: string | undefined;
+    if (field === 'idNumber') value = idNumberOf(this.d.view, row);
+    else if (field === 'mobile') {
+      value = (await db.selectFrom('users').select('mobile').where('id', '=', row.user_id).executeTakeFirst())?.mobile;
+    } else {
+      const v = dataOf(row).contactMobile;
+      value = typeof v === 'string' ? v : undefined;
+    }
+    if (!value) throw new AppError(Code.NOTHING_TO_REVEAL, s.nothingToReveal);
+    await this.d.audit.record({
+      actorId: actor.id,
+      action: 'application.reveal',
+      entity: 'application',
+      entityId: row.id,
+      after: { field },
+    });
+    return { field, value };
+  }
+}

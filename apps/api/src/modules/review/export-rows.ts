@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import {
+  type ApplicationKind, type ApplicationStatus, type Decision, decisionLabels, type ExportColumnKey, maskMobile, statusLabels,
+} from '@qgw/contracts';
+import type { Database } from '../../db/schema.js';
+import { averageOf } from './rubric.js';
+import { kindLabels } from './review.strings.js';
+
+/**
+ * The rows of an applications export, read in keyset batches so that a large export never holds
+ * the whole table in memory. Personal data is masked (mobile) or left out (ID number).
+ */
+
+export interface ExportFilter {
+  kind?: ApplicationKind | undefined;
+  status?: ApplicationStatus | undefined;
+  programmeId?: string | undefined;
+}
+
+export type ExportRow = Record<ExportColumnKey, string | number | null>;
+
+const BATCH = 500;
+const RELEASED: Partial<Record<ApplicationStatus, Decision>> = { approved: 'approve', rejected: 'reject', returned: 'return' };
+
+export async function* exportRows(db: Kysely<Database>, f: ExportFilter): AsyncGenerator<ExportRow> {
+  let after: string | null = null;
+  for (;;) {
+    let q = db
+      .selectFrom('applications as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .leftJoin('themes as t', 't.id', 'a.theme_id')
+      .select([
+        'a.id', 'a.kind', 'a.status', 'a.title', 'a.applicant_name', 'a.organization', 'a.submitted_at', 'a.reason',
+        'a.decided_at', 'u.mobile', 't.name as theme',
+      ])
+      .where('a.status', '<>', 'draft');
+    if (f.kind) q = q.where('a.kind', '=', f.kind);
+    if (f.status) q = q.where('a.status', '=', f.status);
+    if (f.programmeId) q = q.where('a.programme_id', '=', f.programmeId);
+    if (after !== null) q = q.where('a.id', '>', after);
+    const rows = await q.orderBy('a.id').limit(BATCH).execute();
+    if (rows.length === 0) return;
+    const ids = rows.map((r) => r.id);
+    const reviews = await db.selectFrom('reviews').select(['application_id', 'total', 'recommendation']).where('application_id', 'in', ids).execute();
+    const staged = new Map(
+      (await db.selectFrom('staged_decisions').select(['application_id', 'decision', 'reason']).where('application_id', 'in', ids).execute()).map(
+        (st) => [st.application_id, st],
+      ),
+    );
+    for (const r of rows) {
+      const mine = reviews.filter((rv) => rv.application_id === r.id);
+      const counts = new Map<Decision, number>();
+      for (const rv of mine) counts.set(rv.recommendation, (counts.get(rv.recommendation) ?? 0) + 1);
+      const recommendations = (['approve', 'return', 'reject'] as const)
+        .filter((d) => counts.has(d))
+        .map((d) => `${decisionLabels[d]}×${counts.get(d)}`)
+        .join('；');
+      const released = RELEASED[r.status];
+      const st = staged.get(r.id);
+      yield {
+        id: r.id,
+        kind: kindLabels[r.kind],
+        status: statusLabels[r.status],
+        title: r.title,
+        applicantName: r.applicant_name,
+        mobileMasked: maskMobile(r.mobile),
+        organization: r.organization,
+        theme: r.theme,
+        submittedAt: r.submitted_at,
+        reviewCount: mine.length,
+        averageScore: averageOf(mine.map((rv) => Number(rv.total))),
+        recommendations,
+        decision: released ? decisionLabels[released] : st ? `${decisionLabels[st.decision]}（待发布）` : null,
+        reason: released ? r.reason : st ? st.reason : null,
+        decidedAt: released ? r.decided_at : null,
+      };
+    }
+    after = rows.at(-1)!.id;
+    if (rows.length < BATCH) return;
+  }
+}

@@ -1,0 +1,159 @@
+import { type Kysely, type SqlBool, sql } from 'kysely';
+import type { ApplicationKind, ApplicationStatus } from '@qgw/contracts';
+import type { Database } from '../../db/schema.js';
+
+/**
+ * The console queue's SQL. One page is one indexed range scan: newest change first, keyset on
+ * (updated_at, id) (migration 0006 has an index per filter), so page 5000 costs what page 1 does.
+ * What a page shows besides the application (reviewers, scores, staged decision) is read for the
+ * page's ids only.
+ */
+
+export type QueueSearch =
+  | { by: 'name'; prefix: string }
+  | { by: 'mobile'; first3: string; last4: string }
+  /** titles of these kinds only (a blind reviewer: titles that are not a person's or company's name) */
+  | { by: 'title'; prefix: string; kinds: readonly ApplicationKind[] };
+
+export interface QueueFilter {
+  kind?: ApplicationKind | undefined;
+  status?: ApplicationStatus | undefined;
+  themeId?: string | undefined;
+  /** null = no programme restriction; [] = nothing can match */
+  programmeIds: string[] | null;
+  /** only applications assigned to this reviewer */
+  assignedTo?: string | undefined;
+  unassigned?: boolean | undefined;
+  staged?: boolean | undefined;
+  search?: QueueSearch | undefined;
+  after?: { updatedAt: string; id: string } | undefined;
+  limit: number;
+}
+
+export interface QueueRow {
+  id: string;
+  kind: ApplicationKind;
+  status: ApplicationStatus;
+  version: number;
+  title: string;
+  applicant_name: string | null;
+  organization: string | null;
+  programme_id: string | null;
+  theme_id: string | null;
+  submitted_at: string | null;
+  updated_at: string;
+  mobile: string;
+}
+
+/** A LIKE pattern for "starts with q", the wildcards in q taken literally. */
+export const prefixPattern = (q: string) => `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The page's query, ready to run (or to EXPLAIN); null when the filter can match nothing. */
+export function queueQuery(db: Kysely<Database>, f: QueueFilter) {
+  if (f.programmeIds && f.programmeIds.length === 0) return null;
+  let q = db
+    .selectFrom('applications as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select([
+      'a.id', 'a.kind', 'a.status', 'a.version', 'a.title', 'a.applicant_name', 'a.organization', 'a.programme_id',
+      'a.theme_id', 'a.submitted_at', 'a.updated_at', 'u.mobile',
+    ])
+    // drafts belong to their author alone
+    .where('a.status', '<>', 'draft');
+  if (f.assignedTo) {
+    q = q.innerJoin('review_assignments as ra', 'ra.application_id', 'a.id').where('ra.reviewer_id', '=', f.assignedTo);
+  }
+  if (f.kind) q = q.where('a.kind', '=', f.kind);
+  if (f.status) q = q.where('a.status', '=', f.status);
+  if (f.themeId) q = q.where('a.theme_id', '=', f.themeId);
+  if (f.programmeIds) q = q.where('a.programme_id', 'in', f.programmeIds);
+  if (f.unassigned === true) {
+    q = q.where((eb) => eb.not(eb.exists(eb.selectFrom('review_assignments as x').select('x.application_id').whereRef('x.application_id', '=', 'a.id'))));
+  } else if (f.unassigned === false) {
+    q = q.where((eb) => eb.exists(eb.selectFrom('review_assignments as x').select('x.application_id').whereRef('x.application_id', '=', 'a.id')));
+  }
+  if (f.staged === true) {
+    q = q.where('a.id', 'in', (eb) => eb.selectFrom('staged_decisions').select('application_id'));
+  } else if (f.staged === false) {
+    q = q.where('a.id', 'not in', (eb) => eb.selectFrom('staged_decisions').select('application_id'));
+  }
+  const s = f.search;
+  if (s?.by === 'name') {
+    // One character (a surname) matches a large share of everyone: walking the queue's own order and
+    // filtering finds a page sooner than collecting every match from the name index and sorting
+    // them. `|| ''` keeps both databases off the name index for that case; longer prefixes use it.
+    const column = [...s.prefix].length === 1 ? sql`(a.applicant_name || '')` : sql`a.applicant_name`;
+    q = q.where(sql<SqlBool>`${column} like ${prefixPattern(s.prefix)} escape '\\'`);
+  }
+  if (s?.by === 'title') {
+    q = q.where('a.kind', 'in', [...s.kinds]).where(sql<SqlBool>`a.title like ${prefixPattern(s.prefix)} escape '\\'`);
+  }
+  if (s?.by === 'mobile') {
+    // the expressions exactly as indexed (users_mobile_mask_idx), literals included
+    q = q.where('a.user_id', 'in', (eb) =>
+      eb
+        .selectFrom('users as m')
+        .select('m.id')
+        .where(sql<SqlBool>`substr(m.mobile, 1, 3) = ${s.first3}`)
+        .where(sql<SqlBool>`substr(m.mobile, 8, 4) = ${s.last4}`),
+    );
+  }
+  if (f.after) q = q.where(sql<SqlBool>`(a.updated_at, a.id) < (${f.after.updatedAt}, ${f.after.id})`);
+  if (f.assignedTo || f.staged === true) {
+    // A reviewer's applications (or the staged decisions) are a few thousand among up to millions,
+    // often the oldest: walking the queue index backwards would pass most of the table before
+    // finding them. Ordering by an expression (same order: text stays text) leaves the planner one
+    // good plan — the small set by its own index, each application by its key, then the top sorted.
+    return q.orderBy(sql`a.updated_at || ''`, 'desc').orderBy('a.id', 'desc').limit(f.limit);
+  }
+  return q.orderBy('a.updated_at', 'desc').orderBy('a.id', 'desc').limit(f.limit);
+}
+
+export async function queuePage(db: Kysely<Database>, f: QueueFilter): Promise<QueueRow[]> {
+  const q = queueQuery(db, f);
+  if (!q) return [];
+  const rows = await q.execute();
+  return rows.map((r) => ({ ...r, version: Number(r.version) }));
+}
+
+export interface PageExtras {
+  reviewers: Map<string, Array<{ id: string; nickname: string }>>;
+  totals: Map<string, number[]>;
+  reviewedBy: Map<string, Set<string>>;
+  staged: Map<string, { decision: 'approve' | 'reject' | 'return' }>;
+  themes: Map<string, string>;
+}
+
+/** Assignments, review totals, staged decisions and theme names of the listed applications. */
+export async function pageExtras(db: Kysely<Database>, ids: string[], themeIds: string[]): Promise<PageExtras> {
+  const out: PageExtras = { reviewers: new Map(), totals: new Map(), reviewedBy: new Map(), staged: new Map(), themes: new Map() };
+  if (ids.length === 0) return out;
+  const assigned = await db
+    .selectFrom('review_assignments as ra')
+    .innerJoin('users as u', 'u.id', 'ra.reviewer_id')
+    .select(['ra.application_id', 'u.id', 'u.nickname'])
+    .where('ra.application_id', 'in', ids)
+    .orderBy('ra.assigned_at')
+    .orderBy('u.id')
+    .execute();
+  for (const a of assigned) {
+    const list = out.reviewers.get(a.application_id) ?? [];
+    list.push({ id: a.id, nickname: a.nickname });
+    out.reviewers.set(a.application_id, list);
+  }
+  const reviews = await db.selectFrom('reviews').select(['application_id', 'reviewer_id', 'total']).where('application_id', 'in', ids).execute();
+  for (const r of reviews) {
+    out.totals.set(r.application_id, [...(out.totals.get(r.application_id) ?? []), Number(r.total)]);
+    const set = out.reviewedBy.get(r.application_id) ?? new Set<string>();
+    set.add(r.reviewer_id);
+    out.reviewedBy.set(r.application_id, set);
+  }
+  const staged = await db.selectFrom('staged_decisions').select(['application_id', 'decision']).where('application_id', 'in', ids).execute();
+  for (const st of staged) out.staged.set(st.application_id, { decision: st.decision });
+  const uniqueThemes = [...new Set(themeIds)];
+  if (uniqueThemes.length > 0) {
+    const themes = await db.selectFrom('themes').select(['id', 'name']).where('id', 'in', uniqueThemes).execute();
+    for (const t of themes) out.themes.set(t.id, t.name);
+  }
+  return out;
+}

@@ -1,0 +1,168 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ConsoleMeResponse, ConsoleRole } from '@qgw/contracts';
+import { call } from '../../../lib/request.js';
+import { showToast, toastError } from '../../../lib/toast.js';
+import { ConsoleError, ConsolePage, TextInput } from '../components/console-ui.js';
+import { accessKeys, accessOps } from './api/operations.js';
+import { consoleVerified, useConsoleMe } from './use-console-me.js';
+import { accessStrings as t } from './strings.js';
+import './console-access.css';
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : '';
+}
+
+/** Not enrolled: a new secret as a QR code and text; the first code activates it. */
+export function EnrolStep({ onDone }: { onDone(patch: Partial<ConsoleMeResponse>): void }) {
+  const secret = useQuery({ queryKey: accessKeys.enroll, queryFn: () => call(accessOps.enroll, {}), staleTime: Infinity, gcTime: 0, retry: false });
+  const [code, setCode] = useState('');
+  const [codes, setCodes] = useState<{ list: string[]; expiresAt: string } | null>(null);
+  const activate = useMutation({
+    mutationFn: () => call(accessOps.activate, { code }),
+    onSuccess: (res) => setCodes({ list: res.recoveryCodes, expiresAt: res.consoleExpiresAt }),
+    onError: toastError,
+  });
+  if (codes) {
+    return (
+      <ConsolePage title={t.codesTitle}>
+        <div className="qgw-cs-card qgw-ca-card">
+          <p className="qgw-cs-intro">{t.codesHint}</p>
+          <ol className="qgw-ca-codes" aria-label={t.codesTitle}>
+            {codes.list.map((c) => (
+              <li key={c}>
+                <code>{c}</code>
+              </li>
+            ))}
+          </ol>
+          <div className="qgw-cs-form-actions">
+            <Button
+              color="primary"
+              onClick={() => onDone({ consoleExpiresAt: codes.expiresAt, recoveryCodesLeft: codes.list.length })}
+            >
+              {t.codesSaved}
+            </Button>
+            <Button
+              onClick={() => {
+                void navigator.clipboard?.writeText(codes.list.join('\n')).then(() => showToast(t.copied));
+              }}
+            >
+              {t.copyCodes}
+            </Button>
+          </div>
+        </div>
+      </ConsolePage>
+    );
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    activate.mutate();
+  };
+  return (
+    <ConsolePage title={t.enrolTitle}>
+      <form className="qgw-cs-card qgw-cs-form qgw-ca-card" onSubmit={submit} noValidate>
+        <p className="qgw-cs-intro">{t.enrolHint}</p>
+        {secret.isPending ? (
+          <div role="status" className="qgw-ca-wait">
+            <DotLoading color="primary" /> {t.preparing}
+          </div>
+        ) : secret.isError ? (
+          <ConsoleError error={secret.error} onRetry={() => void secret.refetch()} />
+        ) : (
+          <div className="qgw-ca-secret">
+            <img className="qgw-ca-qr" src={secret.data.qrDataUrl} alt={t.qrAlt} width={180} height={180} />
+            <div>
+              <div className="qgw-cs-label">{t.secretLabel}</div>
+              <code className="qgw-ca-secret-text" aria-label={t.secretLabel}>
+                {secret.data.secret}
+              </code>
+            </div>
+          </div>
+        )}
+        <TextInput label={t.code} value={code} onChange={setCode} placeholder={t.codePlaceholder} maxLength={6} />
+        {activate.isError && (
+          <p className="qgw-ca-error" role="alert">
+            {messageOf(activate.error)}
+          </p>
+        )}
+        <Button type="submit" color="primary" block loading={activate.isPending} disabled={!secret.isSuccess || activate.isPending}>
+          {t.enable}
+        </Button>
+      </form>
+    </ConsolePage>
+  );
+}
+
+/** Enrolled but this session not verified (or its verification expired): a TOTP or a recovery code. */
+export function VerifyStep({ onDone }: { onDone(patch: Partial<ConsoleMeResponse>): void }) {
+  const [recovery, setRecovery] = useState(false);
+  const [value, setValue] = useState('');
+  const verify = useMutation({
+    mutationFn: () => call(accessOps.verify, recovery ? { recoveryCode: value } : { code: value }),
+    onSuccess: (res) => {
+      showToast(t.verified);
+      onDone({ consoleExpiresAt: res.consoleExpiresAt, recoveryCodesLeft: res.recoveryCodesLeft });
+    },
+    onError: toastError,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    verify.mutate();
+  };
+  const toggle = () => {
+    setRecovery(!recovery);
+    setValue('');
+    verify.reset();
+  };
+  return (
+    <ConsolePage title={t.verifyTitle}>
+      <form className="qgw-cs-card qgw-cs-form qgw-ca-card" onSubmit={submit} noValidate>
+        <p className="qgw-cs-intro">{recovery ? t.recoveryHint : t.verifyHint}</p>
+        {recovery ? (
+          <TextInput key="recovery" label={t.recovery} value={value} onChange={setValue} placeholder={t.recoveryPlaceholder} maxLength={24} />
+        ) : (
+          <TextInput key="code" label={t.code} value={value} onChange={setValue} placeholder={t.codePlaceholder} maxLength={6} />
+        )}
+        {verify.isError && (
+          <p className="qgw-ca-error" role="alert">
+            {messageOf(verify.error)}
+          </p>
+        )}
+        <Button type="submit" color="primary" block loading={verify.isPending} disabled={verify.isPending}>
+          {t.verify}
+        </Button>
+        <button type="button" className="qgw-cs-text-button qgw-ca-switch" onClick={toggle}>
+          {recovery ? t.useCode : t.useRecovery}
+        </button>
+      </form>
+    </ConsolePage>
+  );
+}
+
+/**
+ * Shows its children only to a reviewer or admin (of `roles`) whose session passed the TOTP step;
+ * otherwise the enrolment or the TOTP step, in place, keeping the applicant session.
+ */
+export function ConsoleAccessGate({ roles = ['reviewer', 'admin'], children }: { roles?: readonly ConsoleRole[]; children: ReactNode }) {
+  const me = useConsoleMe();
+  if (me.isPending) {
+    return (
+      <div className="qgw-cs-gate" role="status">
+        <DotLoading color="primary" />
+        <span>{t.checking}</span>
+      </div>
+    );
+  }
+  if (me.isError) return <ConsoleError error={me.error} onRetry={() => void me.refetch()} />;
+  if (!me.data.roles.some((r) => (roles as readonly string[]).includes(r))) {
+    return (
+      <div className="qgw-cs-gate" role="alert">
+        <ErrorBlock status="default" title={t.forbiddenTitle} description={t.forbiddenHint} />
+      </div>
+    );
+  }
+  if (!me.data.mfaEnrolled) return <EnrolStep onDone={consoleVerified} />;
+  if (!me.data.mfaVerified) return <VerifyStep onDone={consoleVerified} />;
+  return <>{children}</>;
+}

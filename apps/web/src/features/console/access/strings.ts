@@ -1,0 +1,37 @@
+/** Every text of the console's sign-in (second factor) screens. */
+export const accessStrings = {
+  checking: '正在验证身份',
+  loadFailed: '身份验证信息加载失败',
+  retry: '重试',
+  forbiddenTitle: '无权访问',
+  forbiddenHint: '该功能仅对评审专家和管理员开放。',
+
+  enrolTitle: '设置二次验证',
+  enrolHint: '为保护申报人信息，进入评审后台需要二次验证。请用身份验证器应用（如腾讯身份验证器、Google Authenticator）扫描二维码，或手动输入密钥，然后填写应用显示的6位验证码。',
+  qrAlt: '二次验证二维码',
+  secretLabel: '密钥',
+  preparing: '正在生成密钥',
+  code: '验证码',
+  codePlaceholder: '6位数字',
+  enable: '启用',
+  enabling: '启用中',
+
+  codesTitle: '恢复码',
+  codesHint: '请妥善保存以下恢复码。手机丢失时可用恢复码登录，每个只能使用一次。恢复码只显示这一次。',
+  codesSaved: '我已保存',
+  copyCodes: '复制恢复码',
+  copied: '已复制',
+
+  verifyTitle: '二次验证',
+  verifyHint: '请输入身份验证器应用显示的6位验证码。',
+  recoveryHint: '请输入一个未使用过的恢复码。',
+  verify: '验证',
+  verifying: '验证中',
+  recovery: '恢复码',
+  recoveryPlaceholder: 'XXXX-XXXX-XXXX-XXXX',
+  useRecovery: '使用恢复码',
+  useCode: '使用验证码',
+  verified: '验证成功',
+  expired: '二次验证已过期，请重新验证',
+  recoveryLeft: (n: number) => `剩余恢复码 ${n} 个`,
+} as const;

@@ -1,0 +1,58 @@
+import {
+  apiPaths,
+  ZConsoleAuditRequest,
+  ZConsoleAuditResponse,
+  ZConsoleProgrammeRequest,
+  ZConsoleProgrammeResponse,
+  ZConsoleProgrammeUpdateRequest,
+  ZConsoleProgrammeUpdateResponse,
+  ZConsoleReviewerProfileRequest,
+  ZConsoleReviewerProfileResponse,
+  ZConsoleRubricsRequest,
+  ZConsoleRubricsResponse,
+  ZConsoleRubricsUpdateRequest,
+  ZConsoleRubricsUpdateResponse,
+  ZConsoleThemeCreateRequest,
+  ZConsoleThemeCreateResponse,
+  ZConsoleThemeDeleteRequest,
+  ZConsoleThemeDeleteResponse,
+  ZConsoleThemesRequest,
+  ZConsoleThemesResponse,
+  ZConsoleThemeUpdateRequest,
+  ZConsoleThemeUpdateResponse,
+  ZConsoleUserDisableRequest,
+  ZConsoleUserDisableResponse,
+  ZConsoleUserResetMfaRequest,
+  ZConsoleUserResetMfaResponse,
+  ZConsoleUserRolesRequest,
+  ZConsoleUserRolesResponse,
+  ZConsoleUsersRequest,
+  ZConsoleUsersResponse,
+} from '@qgw/contracts';
+import { defineOperation } from '../../../../lib/request.js';
+
+/** Console administration (admins with a verified second factor). */
+export const accessAdminOps = {
+  users: defineOperation({ method: 'GET', path: apiPaths.consoleUsers, request: ZConsoleUsersRequest, response: ZConsoleUsersResponse }),
+  roles: defineOperation({ method: 'POST', path: apiPaths.consoleUserRoles, request: ZConsoleUserRolesRequest, response: ZConsoleUserRolesResponse }),
+  disable: defineOperation({ method: 'POST', path: apiPaths.consoleUserDisable, request: ZConsoleUserDisableRequest, response: ZConsoleUserDisableResponse }),
+  resetMfa: defineOperation({ method: 'POST', path: apiPaths.consoleUserResetMfa, request: ZConsoleUserResetMfaRequest, response: ZConsoleUserResetMfaResponse }),
+  reviewerProfile: defineOperation({ method: 'POST', path: apiPaths.consoleReviewerProfile, request: ZConsoleReviewerProfileRequest, response: ZConsoleReviewerProfileResponse }),
+  programme: defineOperation({ method: 'GET', path: apiPaths.consoleProgramme, request: ZConsoleProgrammeRequest, response: ZConsoleProgrammeResponse }),
+  programmeUpdate: defineOperation({ method: 'POST', path: apiPaths.consoleProgramme, request: ZConsoleProgrammeUpdateRequest, response: ZConsoleProgrammeUpdateResponse }),
+  themes: defineOperation({ method: 'GET', path: apiPaths.consoleThemes, request: ZConsoleThemesRequest, response: ZConsoleThemesResponse }),
+  themeCreate: defineOperation({ method: 'POST', path: apiPaths.consoleThemeCreate, request: ZConsoleThemeCreateRequest, response: ZConsoleThemeCreateResponse }),
+  themeUpdate: defineOperation({ method: 'POST', path: apiPaths.consoleThemeUpdate, request: ZConsoleThemeUpdateRequest, response: ZConsoleThemeUpdateResponse }),
+  themeDelete: defineOperation({ method: 'POST', path: apiPaths.consoleThemeDelete, request: ZConsoleThemeDeleteRequest, response: ZConsoleThemeDeleteResponse }),
+  rubrics: defineOperation({ method: 'GET', path: apiPaths.consoleRubrics, request: ZConsoleRubricsRequest, response: ZConsoleRubricsResponse }),
+  rubricsUpdate: defineOperation({ method: 'POST', path: apiPaths.consoleRubrics, request: ZConsoleRubricsUpdateRequest, response: ZConsoleRubricsUpdateResponse }),
+  audit: defineOperation({ method: 'GET', path: apiPaths.consoleAudit, request: ZConsoleAuditRequest, response: ZConsoleAuditResponse }),
+};
+
+export const adminKeys = {
+  users: (q: string, role: string) => ['console', 'admin', 'users', q, role] as const,
+  programme: ['console', 'admin', 'programme'] as const,
+  themes: ['console', 'admin', 'themes'] as const,
+  rubrics: ['console', 'admin', 'rubrics'] as const,
+  audit: (filter: object) => ['console', 'admin', 'audit', filter] as const,
+};

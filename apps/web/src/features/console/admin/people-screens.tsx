@@ -1,0 +1,221 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { Button, Dialog } from 'antd-mobile';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { roles as allRoles, type ConsoleUser, type Role } from '@qgw/contracts';
+import { queryClient } from '../../../app/query-client.js';
+import { call } from '../../../lib/request.js';
+import { showToast, toastError } from '../../../lib/toast.js';
+import { formatDate } from '../../content/format.js';
+import { ConsoleAccessGate } from '../access/console-access-gate.js';
+import { CheckboxField, ConsoleEmpty, ConsoleError, ConsoleLoading, ConsolePage, SelectField, TextInput } from '../components/console-ui.js';
+import { consolePaths } from '../paths.js';
+import { accessAdminOps, adminKeys } from './api/operations.js';
+import { adminStrings as t } from './strings.js';
+import './console-admin.css';
+
+function UserMeta({ user }: { user: ConsoleUser }) {
+  return (
+    <span className="qgw-cs-row-meta">
+      <span>{user.mobileMasked}</span>
+      <span>{user.roles.map((r) => t.roles[r]).join('、')}</span>
+      <span>{user.status === 'active' ? t.statusActive : t.statusDisabled}</span>
+      <span>{user.mfaEnrolled ? t.mfaOn : t.mfaOff}</span>
+      {user.organization && <span>{user.organization}</span>}
+    </span>
+  );
+}
+
+function UsersList() {
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
+  const [role, setRole] = useState<Role | ''>('');
+  const list = useInfiniteQuery({
+    queryKey: adminKeys.users(q, role),
+    queryFn: ({ pageParam }) => call(accessAdminOps.users, { q: q || undefined, role: role || undefined, cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    retry: false,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setQ(draft.trim());
+  };
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <ConsolePage title={t.peopleTitle}>
+      <form className="qgw-cs-card qgw-cs-form qgw-cs-inline" role="search" onSubmit={submit}>
+        <TextInput label={t.search} type="search" value={draft} onChange={setDraft} placeholder={t.searchPlaceholder} maxLength={30} />
+        <SelectField<Role | ''>
+          label={t.roleFilter}
+          value={role}
+          options={[{ value: '', label: t.allRoles }, ...allRoles.map((r) => ({ value: r, label: t.roles[r] }))]}
+          onChange={setRole}
+        />
+        <Button type="submit" color="primary">
+          {t.searchButton}
+        </Button>
+      </form>
+      {list.isPending ? (
+        <ConsoleLoading />
+      ) : list.isError ? (
+        <ConsoleError error={list.error} onRetry={() => void list.refetch()} />
+      ) : items.length === 0 ? (
+        <ConsoleEmpty text={t.usersEmpty} />
+      ) : (
+        <>
+          <ul className="qgw-cs-card qgw-cs-rows" aria-label={t.peopleTitle}>
+            {items.map((u) => (
+              <li key={u.id} className="qgw-cs-row">
+                <div className="qgw-cs-row-main">
+                  <Link className="qgw-cs-row-title" to={consolePaths.adminUser(u.id)} state={{ user: u }} aria-label={t.open(u.nickname)}>
+                    {u.nickname}
+                  </Link>
+                  <UserMeta user={u} />
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="qgw-cs-more">
+            {list.hasNextPage ? (
+              <Button onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+                {t.loadMore}
+              </Button>
+            ) : (
+              <span className="qgw-cs-hint">{t.noMore}</span>
+            )}
+          </div>
+        </>
+      )}
+    </ConsolePage>
+  );
+}
+
+function useUserAction<Vars>(fn: (vars: Vars) => Promise<ConsoleUser>, setUser: (u: ConsoleUser) => void, success: string) {
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (user) => {
+      setUser(user);
+      showToast(success);
+      void queryClient.invalidateQueries({ queryKey: ['console', 'admin', 'users'] });
+    },
+    onError: toastError,
+  });
+}
+
+function UserDetail({ initial }: { initial: ConsoleUser }) {
+  const [user, setUser] = useState(initial);
+  const [roles, setRoles] = useState<Role[]>(initial.roles);
+  const [organization, setOrganization] = useState(initial.organization ?? '');
+  const saveRoles = useUserAction(() => call(accessAdminOps.roles, { userId: user.id, roles }), setUser, t.rolesSaved);
+  const saveOrg = useUserAction(() => call(accessAdminOps.reviewerProfile, { userId: user.id, organization }), setUser, t.saved);
+  const resetMfa = useUserAction(() => call(accessAdminOps.resetMfa, { userId: user.id }), setUser, t.resetMfaDone);
+  const toggle = useMutation({
+    mutationFn: (disabled: boolean) => call(accessAdminOps.disable, { userId: user.id, disabled }),
+    onSuccess: (res) => {
+      setUser(res.user);
+      showToast(res.user.status === 'disabled' ? t.disabled(res.sessionsEnded) : t.enabled);
+      void queryClient.invalidateQueries({ queryKey: ['console', 'admin', 'users'] });
+    },
+    onError: toastError,
+  });
+  const confirm = async (content: string, confirmText: string, run: () => void) => {
+    if (await Dialog.confirm({ content, confirmText, cancelText: t.cancel })) run();
+  };
+  const active = user.status === 'active';
+  return (
+    <ConsolePage title={user.nickname} actions={<Link to={consolePaths.adminUsers}>{t.backToUsers}</Link>}>
+      <div className="qgw-cs-card qgw-cad-user">
+        <UserMeta user={user} />
+        <p className="qgw-cs-hint">{t.joinedAt(formatDate(user.createdAt))}</p>
+      </div>
+      <form
+        className="qgw-cs-card qgw-cs-form qgw-cad-gap"
+        onSubmit={(e) => {
+          e.preventDefault();
+          saveRoles.mutate(undefined);
+        }}
+      >
+        <fieldset className="qgw-cs-fieldset">
+          <legend className="qgw-cs-label">{t.rolesHeading}</legend>
+          {allRoles.map((r) => (
+            <CheckboxField
+              key={r}
+              label={t.roles[r]}
+              checked={roles.includes(r)}
+              onChange={(on) => setRoles(on ? allRoles.filter((x) => x === r || roles.includes(x)) : roles.filter((x) => x !== r))}
+            />
+          ))}
+        </fieldset>
+        <Button type="submit" color="primary" loading={saveRoles.isPending}>
+          {t.saveRoles}
+        </Button>
+      </form>
+      <form
+        className="qgw-cs-card qgw-cs-form qgw-cad-gap"
+        onSubmit={(e) => {
+          e.preventDefault();
+          saveOrg.mutate(undefined);
+        }}
+      >
+        <h2 className="qgw-cs-label">{t.organizationHeading}</h2>
+        <TextInput label={t.organization} value={organization} onChange={setOrganization} hint={t.organizationHint} maxLength={100} />
+        <Button type="submit" color="primary" loading={saveOrg.isPending}>
+          {t.save}
+        </Button>
+      </form>
+      <div className="qgw-cs-card qgw-cs-form-actions qgw-cad-user qgw-cad-gap">
+        <h2 className="qgw-cs-label">{t.accountHeading}</h2>
+        <Button
+          color={active ? 'danger' : 'primary'}
+          fill="outline"
+          loading={toggle.isPending}
+          onClick={() =>
+            void confirm(active ? t.disableConfirm(user.nickname) : t.enableConfirm(user.nickname), active ? t.disable : t.enable, () =>
+              toggle.mutate(active),
+            )
+          }
+        >
+          {active ? t.disable : t.enable}
+        </Button>
+        <Button
+          fill="outline"
+          loading={resetMfa.isPending}
+          onClick={() => void confirm(t.resetMfaConfirm(user.nickname), t.resetMfa, () => resetMfa.mutate(undefined))}
+        >
+          {t.resetMfa}
+        </Button>
+      </div>
+    </ConsolePage>
+  );
+}
+
+/** /console/admin/users */
+export function UsersScreen() {
+  return (
+    <ConsoleAccessGate roles={['admin']}>
+      <UsersList />
+    </ConsoleAccessGate>
+  );
+}
+
+/** /console/admin/users/:id — opened from the list, which hands the user over. */
+export function UserScreen() {
+  const { id } = useParams();
+  const state = useLocation().state as { user?: ConsoleUser } | null;
+  const user = state?.user && state.user.id === id ? state.user : null;
+  return (
+    <ConsoleAccessGate roles={['admin']}>
+      {user ? (
+        <UserDetail key={user.id} initial={user} />
+      ) : (
+        <ConsolePage title={t.userTitle}>
+          <div className="qgw-cs-card qgw-cs-state">
+            <p>{t.userMissing}</p>
+            <Link to={consolePaths.adminUsers}>{t.backToUsers}</Link>
+          </div>
+        </ConsolePage>
+      )}
+    </ConsoleAccessGate>
+  );
+}

@@ -1,0 +1,5 @@
+import { UsersScreen } from '../features/console/admin/people-screens.js';
+
+export default function Screen() {
+  return <UsersScreen />;
+}

@@ -1,0 +1,5 @@
+import { MemberEditScreen } from '../features/console/components/members-screens.js';
+
+export default function Screen() {
+  return <MemberEditScreen />;
+}

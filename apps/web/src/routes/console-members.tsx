@@ -1,0 +1,5 @@
+import { MembersScreen } from '../features/console/components/members-screens.js';
+
+export default function Screen() {
+  return <MembersScreen />;
+}

@@ -1,0 +1,5 @@
+import { DetailScreen } from '../features/console/review/components/detail-screen.js';
+
+export default function Screen() {
+  return <DetailScreen />;
+}

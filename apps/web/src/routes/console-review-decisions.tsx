@@ -1,0 +1,5 @@
+import { DecisionsScreen } from '../features/console/review/components/decisions-screen.js';
+
+export default function Screen() {
+  return <DecisionsScreen />;
+}

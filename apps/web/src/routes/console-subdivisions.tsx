@@ -1,0 +1,5 @@
+import { SubdivisionsScreen } from '../features/console/components/subdivisions-screens.js';
+
+export default function Screen() {
+  return <SubdivisionsScreen />;
+}

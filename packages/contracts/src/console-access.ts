@@ -1,0 +1,411 @@
+import { z } from 'zod';
+import { type Role, ZRole } from './accounts.js';
+import { ZApplicationKind } from './applications.js';
+import { ZProgrammePhase } from './applications-api.js';
+import { ZCursor, ZPageOf } from './content.js';
+
+/**
+ * Console access and administration (PRODUCT §1): the second factor (TOTP) reviewers and admins
+ * pass before any console endpoint answers, and the admin's people, programme, themes, rubrics and
+ * audit-log screens. Every console endpoint answers the usual envelope; refusals:
+ *   HTTP 401 code 4010 (UNAUTHORIZED)        no session / expired session → log in again
+ *   HTTP 403 code 4030 (FORBIDDEN)           the account holds none of the route's roles
+ *   HTTP 401 code 1401 (CONSOLE_MFA_REQUIRED) role held, but this session has not passed the TOTP step
+ *                                            or its console verification expired → GET consoleMe, then
+ *                                            enrol (mfaEnrolled false) or verify (mfaEnrolled true)
+ */
+
+// ---- policies --------------------------------------------------------------------------------------
+
+export const consoleRoles = ['reviewer', 'admin'] as const satisfies readonly Role[];
+export const ZConsoleRole = z.enum(consoleRoles);
+export type ConsoleRole = z.infer<typeof ZConsoleRole>;
+
+/**
+ * How long a session stays console-verified after the TOTP step (docs/security.md): much shorter
+ * than an applicant's session. The session itself lives on; only the console asks again.
+ */
+export const consolePolicy = {
+  /** console verification dies after this long without a console request */
+  idleMs: 30 * 60 * 1000,
+  /** and this long after the TOTP step whatever its use */
+  absoluteMs: 12 * 60 * 60 * 1000,
+} as const;
+
+/** RFC 6238 parameters every authenticator app supports; failures lock like a login. */
+export const mfaPolicy = {
+  issuer: '青工委服务平台',
+  algorithm: 'SHA1',
+  digits: 6,
+  periodSeconds: 30,
+  /** steps accepted either side of now (clock drift) */
+  window: 1,
+  recoveryCodes: 10,
+  /** wrong codes (TOTP or recovery) per account before the second factor is locked */
+  maxFailures: 5,
+  lockMs: 5 * 60 * 1000,
+} as const;
+
+export const adminLimits = {
+  page: { default: 20, max: 100 },
+  search: { max: 30 },
+  organization: { max: 100 },
+  theme: { name: 30, description: 200 },
+  rubric: { criteria: 20, name: 30, description: 200, maxScore: 100 },
+  programmeName: { max: 60 },
+} as const;
+
+const ZId = z.string().min(1).max(64);
+const ZQueryInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** An instant with its offset (2024-05-01T00:00:00+08:00 or …Z); answered as UTC ISO. */
+const ZInstant = z.iso.datetime({ offset: true, error: '时间格式不正确' });
+
+// ---- the caller: GET consoleMe --------------------------------------------------------------------
+
+/** Any signed-in reviewer or admin, verified or not (the console's first call after login). */
+export const ZConsoleMeRequest = z.object({});
+export const ZConsoleMeResponse = z.object({
+  user: z.object({
+    id: z.string(),
+    nickname: z.string(),
+    /** 138****1234 */
+    mobileMasked: z.string(),
+    avatar: z.string().nullable(),
+  }),
+  roles: z.array(ZRole),
+  /** an authenticator is set up (activated) */
+  mfaEnrolled: z.boolean(),
+  /** this session passed the TOTP step and it has not expired */
+  mfaVerified: z.boolean(),
+  /** when the console will ask for a code again (idle or absolute, whichever first); null when not verified */
+  consoleExpiresAt: z.string().nullable(),
+  /** unused recovery codes left; 0 when not enrolled */
+  recoveryCodesLeft: z.number().int(),
+});
+export type ConsoleMeResponse = z.infer<typeof ZConsoleMeResponse>;
+
+// ---- TOTP -----------------------------------------------------------------------------------------
+
+export const ZTotpCode = z
+  .string({ error: '请输入6位动态验证码' })
+  .trim()
+  .regex(/^\d{6}$/, { error: '请输入6位动态验证码' });
+
+/** xxxx-xxxx-xxxx-xxxx (base32 letters and digits 2–7); case, spaces and dashes are ignored. */
+export const ZRecoveryCode = z
+  .string({ error: '请输入恢复码' })
+  .transform((s) => s.replace(/[\s-]/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[A-Z2-7]{16}$/, { error: '恢复码格式不正确' }));
+
+/**
+ * POST consoleMfaEnroll (reviewer/admin, not yet enrolled): a new secret, pending until activated.
+ * Calling again before activation replaces the pending secret. The secret is shown once: add it to
+ * an authenticator app by scanning qrDataUrl (a PNG data URL) or typing `secret`.
+ */
+export const ZConsoleMfaEnrollRequest = z.object({});
+export const ZConsoleMfaEnrollResponse = z.object({
+  /** base32, no padding */
+  secret: z.string(),
+  /** otpauth://totp/…?secret=…&issuer=… */
+  otpauthUrl: z.string(),
+  qrDataUrl: z.string(),
+});
+export type ConsoleMfaEnrollResponse = z.infer<typeof ZConsoleMfaEnrollResponse>;
+
+/**
+ * POST consoleMfaActivate: the first code from the app proves it holds the secret. Answers the
+ * recovery codes (shown once, stored hashed) and marks this session console-verified.
+ */
+export const ZConsoleMfaActivateRequest = z.object({ code: ZTotpCode });
+export type ConsoleMfaActivateRequest = z.infer<typeof ZConsoleMfaActivateRequest>;
+export const ZConsoleMfaActivateResponse = z.object({
+  recoveryCodes: z.array(z.string()),
+  consoleExpiresAt: z.string(),
+});
+export type ConsoleMfaActivateResponse = z.infer<typeof ZConsoleMfaActivateResponse>;
+
+/**
+ * POST consoleMfaVerify: a TOTP code, or one recovery code (each works once), marks this session
+ * console-verified. A code already used (same 30 s step) is refused. Wrong codes count towards
+ * mfaPolicy.maxFailures; then Code.MFA_LOCKED until the lock ends.
+ */
+export const ZConsoleMfaVerifyRequest = z
+  .object({ code: ZTotpCode.optional(), recoveryCode: ZRecoveryCode.optional() })
+  .refine((v) => (v.code === undefined) !== (v.recoveryCode === undefined), { error: '请输入动态验证码或恢复码' });
+export type ConsoleMfaVerifyRequest = z.input<typeof ZConsoleMfaVerifyRequest>;
+export const ZConsoleMfaVerifyResponse = z.object({
+  consoleExpiresAt: z.string(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type ConsoleMfaVerifyResponse = z.infer<typeof ZConsoleMfaVerifyResponse>;
+
+// ---- people (admin) -------------------------------------------------------------------------------
+
+export const userStatuses = ['active', 'disabled'] as const;
+export const ZUserStatus = z.enum(userStatuses);
+export type UserStatusValue = z.infer<typeof ZUserStatus>;
+export const userStatusLabels = { active: '正常', disabled: '已停用' } as const;
+export const roleLabels = { applicant: '申请人', reviewer: '评审', admin: '管理员' } as const satisfies Record<Role, string>;
+
+export const ZConsoleUser = z.object({
+  id: z.string(),
+  nickname: z.string(),
+  mobileMasked: z.string(),
+  avatar: z.string().nullable(),
+  roles: z.array(ZRole),
+  status: ZUserStatus,
+  mfaEnrolled: z.boolean(),
+  /** the reviewer's organisation (conflicts of interest); null when none recorded */
+  organization: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ConsoleUser = z.infer<typeof ZConsoleUser>;
+
+/**
+ * GET consoleUsers: newest first, keyset pagination. `q`: part of the nickname, or digits of the
+ * mobile (a full 11-digit mobile, or any run of its digits).
+ */
+export const ZConsoleUsersRequest = z.object({
+  q: z.string().trim().max(adminLimits.search.max).optional(),
+  role: ZRole.optional(),
+  status: ZUserStatus.optional(),
+  cursor: ZCursor.optional(),
+  limit: ZQueryInt(1, adminLimits.page.max).optional(),
+});
+export type ConsoleUsersRequest = z.infer<typeof ZConsoleUsersRequest>;
+export const ZConsoleUsersResponse = ZPageOf(ZConsoleUser);
+export type ConsoleUsersResponse = z.infer<typeof ZConsoleUsersResponse>;
+
+/** POST consoleUserRoles: replaces the user's roles. An admin cannot remove their own admin role. */
+export const ZConsoleUserRolesRequest = z.object({
+  userId: ZId,
+  roles: z
+    .array(ZRole)
+    .min(1, { error: '至少保留一个角色' })
+    .max(3)
+    .refine((r) => new Set(r).size === r.length, { error: '角色重复' }),
+});
+export type ConsoleUserRolesRequest = z.infer<typeof ZConsoleUserRolesRequest>;
+export const ZConsoleUserRolesResponse = ZConsoleUser;
+
+/** POST consoleUserDisable: disabling ends every session of the user at once; not oneself. */
+export const ZConsoleUserDisableRequest = z.object({ userId: ZId, disabled: z.boolean() });
+export type ConsoleUserDisableRequest = z.infer<typeof ZConsoleUserDisableRequest>;
+export const ZConsoleUserDisableResponse = z.object({
+  user: ZConsoleUser,
+  /** live sessions ended by this change */
+  sessionsEnded: z.number().int(),
+});
+export type ConsoleUserDisableResponse = z.infer<typeof ZConsoleUserDisableResponse>;
+
+/**
+ * POST consoleUserResetMfa: forgets the user's authenticator and recovery codes and ends their
+ * console verifications; they enrol again at their next console visit. Not oneself.
+ */
+export const ZConsoleUserResetMfaRequest = z.object({ userId: ZId });
+export type ConsoleUserResetMfaRequest = z.infer<typeof ZConsoleUserResetMfaRequest>;
+export const ZConsoleUserResetMfaResponse = ZConsoleUser;
+
+/** POST consoleReviewerProfile: a reviewer's organisation; empty text clears it. */
+export const ZConsoleReviewerProfileRequest = z.object({
+  userId: ZId,
+  organization: z
+    .string()
+    .trim()
+    .max(adminLimits.organization.max, { error: `单位名称最多${adminLimits.organization.max}个字` }),
+});
+export type ConsoleReviewerProfileRequest = z.infer<typeof ZConsoleReviewerProfileRequest>;
+export const ZConsoleReviewerProfileResponse = ZConsoleUser;
+
+// ---- programme (admin) ----------------------------------------------------------------------------
+
+export const ZConsoleProgramme = z.object({
+  id: z.string(),
+  year: z.number().int(),
+  name: z.string(),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  reviewEndsAt: z.string(),
+  resultsAt: z.string(),
+  /** null = the phase follows the dates */
+  phaseOverride: ZProgrammePhase.nullable(),
+  /** the phase now, override included */
+  phase: ZProgrammePhase,
+  /** blind review: reviewers see no name, mobile or organisation (every kind) */
+  blindReview: z.boolean(),
+  updatedAt: z.string(),
+});
+export type ConsoleProgramme = z.infer<typeof ZConsoleProgramme>;
+
+/** GET consoleProgramme: the current programme (the latest year). */
+export const ZConsoleProgrammeRequest = z.object({});
+export const ZConsoleProgrammeResponse = ZConsoleProgramme;
+
+/**
+ * POST consoleProgramme: changes only the fields given. Dates must stay in order:
+ * opensAt < closesAt ≤ reviewEndsAt ≤ resultsAt.
+ */
+export const ZConsoleProgrammeUpdateRequest = z
+  .object({
+    name: z.string().trim().min(1, { error: '请填写名称' }).max(adminLimits.programmeName.max).optional(),
+    opensAt: ZInstant.optional(),
+    closesAt: ZInstant.optional(),
+    reviewEndsAt: ZInstant.optional(),
+    resultsAt: ZInstant.optional(),
+    phaseOverride: ZProgrammePhase.nullable().optional(),
+    blindReview: z.boolean().optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: '没有需要修改的内容' });
+export type ConsoleProgrammeUpdateRequest = z.infer<typeof ZConsoleProgrammeUpdateRequest>;
+export const ZConsoleProgrammeUpdateResponse = ZConsoleProgramme;
+
+// ---- themes (admin) -------------------------------------------------------------------------------
+
+export const ZConsoleTheme = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  sort: z.number().int(),
+  /** inactive themes are not offered to applicants */
+  active: z.boolean(),
+  /** works entries that chose it (a theme in use cannot be deleted, only deactivated) */
+  applicationCount: z.number().int(),
+});
+export type ConsoleTheme = z.infer<typeof ZConsoleTheme>;
+
+const ZThemeName = z
+  .string({ error: '请填写主题名称' })
+  .trim()
+  .min(1, { error: '请填写主题名称' })
+  .max(adminLimits.theme.name, { error: `主题名称最多${adminLimits.theme.name}个字` });
+const ZThemeDescription = z
+  .string()
+  .trim()
+  .max(adminLimits.theme.description, { error: `主题说明最多${adminLimits.theme.description}个字` });
+const ZSortValue = z.number().int().min(-1_000_000).max(1_000_000);
+
+/** GET consoleThemes: every theme of the current programme, inactive ones included. */
+export const ZConsoleThemesRequest = z.object({});
+export const ZConsoleThemesResponse = z.object({ items: z.array(ZConsoleTheme) });
+export type ConsoleThemesResponse = z.infer<typeof ZConsoleThemesResponse>;
+
+export const ZConsoleThemeCreateRequest = z.object({
+  name: ZThemeName,
+  description: ZThemeDescription.default(''),
+  sort: ZSortValue.optional(),
+  active: z.boolean().default(true),
+});
+export type ConsoleThemeCreateRequest = z.input<typeof ZConsoleThemeCreateRequest>;
+export const ZConsoleThemeCreateResponse = ZConsoleTheme;
+
+export const ZConsoleThemeUpdateRequest = z
+  .object({
+    id: ZId,
+    name: ZThemeName.optional(),
+    description: ZThemeDescription.optional(),
+    sort: ZSortValue.optional(),
+    active: z.boolean().optional(),
+  })
+  .refine((v) => [v.name, v.description, v.sort, v.active].some((x) => x !== undefined), { error: '没有需要修改的内容' });
+export type ConsoleThemeUpdateRequest = z.infer<typeof ZConsoleThemeUpdateRequest>;
+export const ZConsoleThemeUpdateResponse = ZConsoleTheme;
+
+/** POST consoleThemeDelete: refused with Code.CONFLICT while an application refers to it. */
+export const ZConsoleThemeDeleteRequest = z.object({ id: ZId });
+export const ZConsoleThemeDeleteResponse = z.object({ id: z.string() });
+
+// ---- rubrics (admin) ------------------------------------------------------------------------------
+
+/** Same shape as the reviewer's ZReviewCriterion (console-review.ts). */
+export const ZRubricCriterion = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** percent of the weighted total; a kind's weights sum to 100 */
+  weight: z.number().int(),
+  /** a score is 0..maxScore */
+  maxScore: z.number().int(),
+});
+export type RubricCriterion = z.infer<typeof ZRubricCriterion>;
+export const ZRubric = z.object({ kind: ZApplicationKind, criteria: z.array(ZRubricCriterion) });
+export type Rubric = z.infer<typeof ZRubric>;
+
+/** GET consoleRubrics: one rubric per application kind, in applicationKinds order (criteria may be empty). */
+export const ZConsoleRubricsRequest = z.object({});
+export const ZConsoleRubricsResponse = z.array(ZRubric);
+export type ConsoleRubricsResponse = z.infer<typeof ZConsoleRubricsResponse>;
+
+export const ZRubricCriterionInput = z.object({
+  /** an existing criterion's id keeps it (and the scores given to it); omitted = a new criterion */
+  id: ZId.optional(),
+  name: z
+    .string({ error: '请填写评分项名称' })
+    .trim()
+    .min(1, { error: '请填写评分项名称' })
+    .max(adminLimits.rubric.name, { error: `评分项名称最多${adminLimits.rubric.name}个字` }),
+  description: z.string().trim().max(adminLimits.rubric.description).default(''),
+  weight: z.number({ error: '请填写权重' }).int({ error: '权重须为整数' }).min(1, { error: '权重至少为1' }).max(100),
+  maxScore: z
+    .number({ error: '请填写满分' })
+    .int({ error: '满分须为整数' })
+    .min(1, { error: '满分至少为1' })
+    .max(adminLimits.rubric.maxScore, { error: `满分最多${adminLimits.rubric.maxScore}` }),
+});
+export type RubricCriterionInput = z.input<typeof ZRubricCriterionInput>;
+
+/**
+ * POST consoleRubrics: replaces one kind's criteria, in the order given. Criteria left out are
+ * retired (scores already given to them stay on record). Weights must sum to 100.
+ */
+export const ZConsoleRubricsUpdateRequest = z
+  .object({
+    kind: ZApplicationKind,
+    criteria: z
+      .array(ZRubricCriterionInput)
+      .min(1, { error: '至少需要一个评分项' })
+      .max(adminLimits.rubric.criteria, { error: `评分项最多${adminLimits.rubric.criteria}个` }),
+  })
+  .refine((v) => v.criteria.reduce((sum, c) => sum + c.weight, 0) === 100, {
+    error: '各评分项权重之和须为100',
+    path: ['criteria'],
+  })
+  .refine((v) => new Set(v.criteria.map((c) => c.name)).size === v.criteria.length, {
+    error: '评分项名称不能重复',
+    path: ['criteria'],
+  })
+  .refine((v) => {
+    const ids = v.criteria.flatMap((c) => (c.id ? [c.id] : []));
+    return new Set(ids).size === ids.length;
+  }, { error: '评分项重复', path: ['criteria'] });
+export type ConsoleRubricsUpdateRequest = z.input<typeof ZConsoleRubricsUpdateRequest>;
+export const ZConsoleRubricsUpdateResponse = ZRubric;
+
+// ---- audit log (admin) ----------------------------------------------------------------------------
+
+/** GET consoleAudit: newest first, keyset pagination; from/to bound createdAt (from inclusive, to exclusive). */
+export const ZConsoleAuditRequest = z.object({
+  actorId: ZId.optional(),
+  action: z.string().trim().min(1).max(64).optional(),
+  entity: z.string().trim().min(1).max(64).optional(),
+  entityId: ZId.optional(),
+  from: ZInstant.optional(),
+  to: ZInstant.optional(),
+  cursor: ZCursor.optional(),
+  limit: ZQueryInt(1, adminLimits.page.max).optional(),
+});
+export type ConsoleAuditRequest = z.infer<typeof ZConsoleAuditRequest>;
+export const ZConsoleAuditEntry = z.object({
+  id: z.string(),
+  /** null for the system (seed, scheduled work) */
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type ConsoleAuditEntry = z.infer<typeof ZConsoleAuditEntry>;
+export const ZConsoleAuditResponse = ZPageOf(ZConsoleAuditEntry);
+export type ConsoleAuditResponse = z.infer<typeof ZConsoleAuditResponse>;

@@ -6,6 +6,8 @@ const onCi = Boolean(process.env.CI);
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // a run on its own ports keeps its own artefacts, so two runs side by side do not delete each other's
+  outputDir: process.env.E2E_PORT ? `test-results/port-${process.env.E2E_PORT}` : 'test-results',
   // a 2-core machine: one browser at a time; the server's per-IP login limit also favours a serial run
   workers: 1,
   fullyParallel: false,

@@ -56,7 +56,9 @@ test('limits shown before picking; wrong types and oversize files refused unsent
   const videoBody = (await videoAnswer.json()) as { success: boolean; message: string };
   expect(videoBody.success).toBe(false);
   await seeText(page, videoBody.message);
-  await expect(page.getByRole('button', { name: '继续上传' })).toBeVisible();
+  // a refusal is final: retrying the same bytes cannot help, so only cancelling (and picking again) is offered
+  await expect(page.getByRole('button', { name: '取消上传' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '继续上传' })).toHaveCount(0);
   await page.getByRole('button', { name: '取消上传' }).click();
   await expect(page.getByText('视频已上传')).toBeHidden();
   await page.getByRole('button', { name: '下一步', exact: true }).click();

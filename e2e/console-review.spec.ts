@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { routes } from '@qgw/contracts';
-import { at, registerViaApi, type TestUser } from './support/app.js';
+import { at, registerViaApi, seeText, type TestUser } from './support/app.js';
 import { signIn } from './support/applications.js';
 import { consoleNav, phoneContext, signInToConsole, submitMembership, uniqueName } from './support/console.js';
 import { expect, test } from './support/test.js';
@@ -112,7 +112,7 @@ test('the reviewer signs in with the authenticator code and scores the assigned 
   await expect(form).toBeVisible();
   // an incomplete score sheet is refused before anything is sent
   await form.getByRole('button', { name: '提交评审' }).click();
-  await expect(reviewer.getByText('请为“岗位表现”打分')).toBeVisible();
+  await seeText(reviewer, '请为“岗位表现”打分');
 
   await form.getByLabel('岗位表现', { exact: true }).fill('8');
   await form.getByLabel('履职意愿', { exact: true }).fill('9');
@@ -122,7 +122,7 @@ test('the reviewer signs in with the authenticator code and scores the assigned 
   await form.getByLabel('给申请人的意见', { exact: true }).fill(comment);
   await form.getByLabel('内部备注', { exact: true }).fill(privateNote);
   await form.getByRole('button', { name: '提交评审' }).click();
-  await expect(reviewer.getByText('评审已提交')).toBeVisible();
+  await seeText(reviewer, '评审已提交');
 
   // the queue now marks it as reviewed by this reviewer
   const again = await findInQueue(reviewer);
@@ -135,7 +135,7 @@ test('the reviewer signs in with the authenticator code and scores the assigned 
 
 test('the admin stages 退回修改 with a reason and releases it after a confirmation that names it', async () => {
   test.setTimeout(90_000);
-  // the console keeps answers for 30 s: the admin reloads to see the reviewer's work at once
+  // a fresh look at the queue, as the admin would take after the reviewer's work
   await admin.reload();
   await expect(consoleNav(admin)).toBeVisible();
   const rows = await findInQueue(admin);
@@ -152,7 +152,7 @@ test('the admin stages 退回修改 with a reason and releases it after a confir
   await panel.getByRole('radio', { name: '退回修改', exact: true }).check();
   await panel.getByLabel('理由', { exact: true }).fill(returnReason);
   await panel.getByRole('button', { name: '拟定结论' }).click();
-  await expect(admin.getByText('结论已拟定')).toBeVisible();
+  await seeText(admin, '结论已拟定');
   await expect(admin.getByRole('region', { name: '拟定结论' })).toContainText('已拟定：退回修改（演示管理员）');
 
   await consoleNav(admin).getByRole('link', { name: '待发布结论' }).click();

@@ -28,7 +28,7 @@ function Preview({ applicationId }: { applicationId: string }) {
 
 /** Staged decisions: preview the notice, select, and release a batch after a confirmation that lists it. */
 export function DecisionsScreen() {
-  const staged = useQuery({ queryKey: reviewKeys.staged, queryFn: () => call(reviewOps.staged, {}) });
+  const staged = useQuery({ queryKey: reviewKeys.staged, queryFn: () => call(reviewOps.staged, {}), refetchOnMount: 'always' });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [previewing, setPreviewing] = useState<string | null>(null);
   const [results, setResults] = useState<{ items: ConsoleStagedItem[]; res: ConsoleReleaseResponse } | null>(null);

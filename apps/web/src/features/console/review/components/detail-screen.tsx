@@ -177,7 +177,12 @@ function Detail({ app, admin, onRefresh }: { app: ConsoleApplicationResponse; ad
 export function DetailScreen() {
   const { id = '' } = useParams();
   const admin = useIsAdmin();
-  const detail = useQuery({ queryKey: reviewKeys.application(id), queryFn: () => call(reviewOps.application, { id }) });
+  // scores and decisions by others land here: read afresh on every visit
+  const detail = useQuery({
+    queryKey: reviewKeys.application(id),
+    queryFn: () => call(reviewOps.application, { id }),
+    refetchOnMount: 'always',
+  });
   return (
     <ConsolePage
       title={detail.data?.title ?? t.detailTitle}

@@ -57,6 +57,8 @@ export function QueueScreen() {
   const themes = useQuery({ queryKey: reviewKeys.themes, queryFn: () => call(reviewOps.themes, {}) });
   const list = useInfiniteQuery({
     queryKey: reviewKeys.queue(filters),
+    // other reviewers and admins change the queue all the time: read it afresh on every visit
+    refetchOnMount: 'always',
     queryFn: ({ pageParam }) =>
       call(reviewOps.queue, {
         kind: filters.kind || undefined,

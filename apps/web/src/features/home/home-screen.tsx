@@ -28,6 +28,46 @@ const moreRoutes: Record<(typeof t.more)[number]['key'], RoutePath> = {
   member: routes.member.detail,
 };
 
+interface Entry {
+  key: string;
+  title: string;
+  desc: string;
+}
+
+/** A headed grid of entry cards, each opening its screen. */
+function EntryGrid<E extends Entry>(props: {
+  id: string;
+  heading: string;
+  entries: readonly E[];
+  targets: Record<E['key'], RoutePath>;
+  className?: string;
+}) {
+  const { id, heading, entries, targets, className } = props;
+  return (
+    <section className="qgw-home-section" aria-labelledby={id}>
+      <h2 id={id} className="qgw-home-heading">
+        {heading}
+      </h2>
+      <div className={className ? `qgw-home-entries ${className}` : 'qgw-home-entries'}>
+        {entries.map((entry) => (
+          <button
+            key={entry.key}
+            type="button"
+            className={`qgw-home-entry qgw-home-entry-${entry.key}`}
+            onClick={() => navigateTo(targets[entry.key as E['key']])}
+          >
+            <span className="qgw-home-entry-icon" aria-hidden="true">
+              {entryIcons[entry.key]}
+            </span>
+            <span className="qgw-home-entry-title">{entry.title}</span>
+            <span className="qgw-home-entry-desc">{entry.desc}</span>
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
 /** The 2024 programme home: the default entry and the home tab. */
 export function HomeScreen() {
   return (
@@ -43,39 +83,8 @@ export function HomeScreen() {
         <p>{t.intro}</p>
       </section>
 
-      <section className="qgw-home-section" aria-labelledby="qgw-home-entries">
-        <h2 id="qgw-home-entries" className="qgw-home-heading">
-          {t.entriesHeading}
-        </h2>
-        <div className="qgw-home-entries">
-          {t.entries.map((entry) => (
-            <button key={entry.key} type="button" className={`qgw-home-entry qgw-home-entry-${entry.key}`} onClick={() => navigateTo(entryRoutes[entry.key])}>
-              <span className="qgw-home-entry-icon" aria-hidden="true">
-                {entryIcons[entry.key]}
-              </span>
-              <span className="qgw-home-entry-title">{entry.title}</span>
-              <span className="qgw-home-entry-desc">{entry.desc}</span>
-            </button>
-          ))}
-        </div>
-      </section>
-
-      <section className="qgw-home-section" aria-labelledby="qgw-home-more">
-        <h2 id="qgw-home-more" className="qgw-home-heading">
-          {t.moreHeading}
-        </h2>
-        <div className="qgw-home-entries qgw-home-more">
-          {t.more.map((entry) => (
-            <button key={entry.key} type="button" className={`qgw-home-entry qgw-home-entry-${entry.key}`} onClick={() => navigateTo(moreRoutes[entry.key])}>
-              <span className="qgw-home-entry-icon" aria-hidden="true">
-                {entryIcons[entry.key]}
-              </span>
-              <span className="qgw-home-entry-title">{entry.title}</span>
-              <span className="qgw-home-entry-desc">{entry.desc}</span>
-            </button>
-          ))}
-        </div>
-      </section>
+      <EntryGrid id="qgw-home-entries" heading={t.entriesHeading} entries={t.entries} targets={entryRoutes} />
+      <EntryGrid id="qgw-home-more" heading={t.moreHeading} entries={t.more} targets={moreRoutes} className="qgw-home-more" />
 
       <ProgrammeStatus />
 

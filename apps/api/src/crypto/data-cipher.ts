@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { loadOrCreateKeyFile } from './key-file.js';
 import { join } from 'node:path';
 import { type AppConfig, ConfigError } from '../config.js';
 
@@ -55,22 +55,14 @@ export async function resolveDataKey(config: AppConfig): Promise<Buffer> {
     throw new ConfigError('DATA_ENCRYPTION_KEY is required in production (32 bytes, base64: `openssl rand -base64 32`)');
   }
   const file = join(config.dataDir, KEY_FILE);
-  const readKey = async () => {
-    const key = decodeKey(await readFile(file, 'utf8'));
-    if (!key) throw new ConfigError(`${file} does not hold a base64 32-byte key`);
-    return key;
-  };
-  try {
-    return await readKey();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  await mkdir(config.dataDir, { recursive: true });
-  try {
-    // 'wx': two processes starting together cannot both write; the loser reads the winner's key
-    await writeFile(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  return readKey();
+  return loadOrCreateKeyFile(
+    config.dataDir,
+    file,
+    () => randomBytes(32).toString('base64'),
+    (text) => {
+      const key = decodeKey(text);
+      if (!key) throw new ConfigError(`${file} does not hold a base64 32-byte key`);
+      return key;
+    },
+  );
 }

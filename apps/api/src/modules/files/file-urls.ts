@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { loadOrCreateKeyFile } from '../../crypto/key-file.js';
 import { join } from 'node:path';
 import { apiPaths } from '@qgw/contracts';
 import type { Clock } from '../../clock.js';
@@ -95,22 +95,14 @@ export async function resolveFileUrlKey(config: AppConfig): Promise<Buffer> {
     throw new ConfigError('FILE_URL_SECRET is required in production (at least 32 characters: `openssl rand -base64 32`)');
   }
   const file = join(config.dataDir, KEY_FILE);
-  const readKey = async () => {
-    const text = (await readFile(file, 'utf8')).trim();
-    if (text.length < 32) throw new ConfigError(`${file} does not hold a key of at least 32 characters`);
-    return Buffer.from(text, 'utf8');
-  };
-  try {
-    return await readKey();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  await mkdir(config.dataDir, { recursive: true });
-  try {
-    // 'wx': of two processes starting together only one writes; the other reads its key
-    await writeFile(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  return readKey();
+  return loadOrCreateKeyFile(
+    config.dataDir,
+    file,
+    () => randomBytes(32).toString('base64url'),
+    (raw) => {
+      const text = raw.trim();
+      if (text.length < 32) throw new ConfigError(`${file} does not hold a key of at least 32 characters`);
+      return Buffer.from(text, 'utf8');
+    },
+  );
 }

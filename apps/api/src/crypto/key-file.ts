@@ -1,0 +1,28 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+
+/**
+ * Outside production a secret that is not configured is generated once into a file of DATA_DIR,
+ * readable by the owner only, so that it survives restarts. `parse` checks and decodes the file's text
+ * (throwing when it is unusable); `generate` makes a fresh one.
+ */
+export async function loadOrCreateKeyFile(
+  dir: string,
+  file: string,
+  generate: () => string,
+  parse: (text: string) => Buffer,
+): Promise<Buffer> {
+  const read = async () => parse(await readFile(file, 'utf8'));
+  try {
+    return await read();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  await mkdir(dir, { recursive: true });
+  try {
+    // 'wx': of two processes starting together only one writes; the other reads its key
+    await writeFile(file, `${generate()}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return read();
+}

@@ -1,14 +1,19 @@
 /**
  * The review console end to end, each person on a phone of their own: an applicant submits a
- * membership application; the admin signs in with the second factor and assigns it to the demo
- * reviewer; the reviewer signs in with the second factor and scores it; the admin stages 退回修改
- * with a reason and releases it after a confirmation that names it; the applicant's page then shows
- * the new state and the reason.
+ * membership application (through its form) and a rank-user application (through the API); their
+ * look-up answers 9002. The admin signs in with the second factor and assigns both to the demo
+ * reviewer; the reviewer signs in with the second factor and scores the membership application. The
+ * admin stages 不通过 for the rank-user application (the look-up still answers 9002 while it is only
+ * staged) and 退回修改 for the membership, and releases both after a confirmation that names them.
+ * The applicant then sees each outcome: the look-up answers 9000 and checkStatus shows 申报未通过
+ * with the reason; the membership page shows the return; two notifications wait on the account tab.
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { routes } from '@qgw/contracts';
+import { Code } from '@qgw/contracts';
 import { at, registerViaApi, seeText, type TestUser } from './support/app.js';
-import { signIn } from './support/applications.js';
+import { expectRoute, isLookup, readApplyKeys, runLookup, signIn } from './support/applications.js';
+import { submitRankUserViaApi } from './support/rank-user-api.js';
 import { consoleNav, phoneContext, signInToConsole, submitMembership, uniqueName } from './support/console.js';
 import { expect, test } from './support/test.js';
 
@@ -18,9 +23,12 @@ const applyReason = '希望加入青工委，参与青年创新交流，为行�
 const comment = '岗位表现突出，建议补充近期免冠照片。';
 const privateNote = '与申请人无利益关系';
 const returnReason = '请补充个人照片为近期免冠正面照';
+const rejectReason = '主要事迹与本届评选方向不符';
 
 let applicant: TestUser;
 let name: string;
+/** the rank-user application's name: another one, so each application is found on its own */
+let rankName: string;
 let adminContext: BrowserContext;
 let admin: Page;
 let reviewerContext: BrowserContext;
@@ -33,6 +41,9 @@ const uncaught: string[] = [];
 test.beforeAll(async ({ request, browser }) => {
   applicant = await registerViaApi(request);
   name = uniqueName();
+  do rankName = uniqueName();
+  while (rankName === name);
+  await submitRankUserViaApi(request, applicant, rankName);
   adminContext = await phoneContext(browser);
   admin = await adminContext.newPage();
   reviewerContext = await phoneContext(browser);
@@ -51,11 +62,11 @@ test.afterAll(async () => {
   await applicantContext.close();
 });
 
-/** Narrows a console queue to the journey's application by the applicant's name. */
-async function findInQueue(page: Page) {
+/** Narrows a console queue to one of the journey's applications by the name it carries. */
+async function findInQueue(page: Page, title = name) {
   await consoleNav(page).getByRole('link', { name: '评审队列' }).click();
   await expect(page.getByRole('heading', { name: '评审队列' })).toBeVisible();
-  await page.getByRole('searchbox').fill(name);
+  await page.getByRole('searchbox').fill(title);
   await page.getByRole('search').getByRole('button', { name: '搜索' }).click();
   const rows = page.getByRole('list', { name: '评审队列' });
   await expect(rows.getByRole('listitem')).toHaveCount(1);
@@ -70,20 +81,32 @@ test('the applicant submits a membership application', async () => {
   await expect(page.getByText(applyReason)).toBeVisible();
 });
 
-test('the admin signs in with the authenticator code and assigns the demo reviewer', async () => {
-  test.setTimeout(90_000);
-  await signInToConsole(admin, 'admin');
-  const nav = consoleNav(admin);
-  await expect(nav.getByRole('link', { name: '待发布结论' })).toBeVisible();
+/** The applicant (signed in on their phone) looks up the rank-user application from the programme page. */
+async function lookUp(page: Page) {
+  const answer = page.waitForResponse((r) => isLookup(r));
+  await runLookup(page);
+  return (await (await answer).json()) as { success: boolean; code: number; message: unknown };
+}
 
-  const rows = await findInQueue(admin);
+test('the applicant looks up the rank-user application: 9002 → checkStatus?status=9002', async () => {
+  const page = applicantPage;
+  expect(await lookUp(page)).toMatchObject({ success: true, code: Code.UNDER_REVIEW });
+  await expectRoute(page, routes.cxbCheck.checkStatus);
+  expect(new URL(page.url()).hash).toContain(`status=${Code.UNDER_REVIEW}`);
+  await expect(page.getByRole('heading', { name: '申报已提交', exact: true })).toBeVisible();
+  expect((await readApplyKeys(page)).applyStatus).toBe(String(Code.UNDER_REVIEW));
+});
+
+/** Selects the application carrying `title` in the admin's queue and assigns it to the demo reviewer. */
+async function assignToDemoReviewer(kindLabel: string, title: string) {
+  const rows = await findInQueue(admin, title);
   const row = rows.getByRole('listitem');
-  await expect(row).toContainText('入会申请');
+  await expect(row).toContainText(kindLabel);
   await expect(row).toContainText('已提交');
   // the mobile is masked in the queue
   await expect(row).not.toContainText(applicant.mobile);
 
-  await admin.getByRole('checkbox', { name: `选择 ${name}` }).check();
+  await admin.getByRole('checkbox', { name: `选择 ${title}` }).check();
   await expect(admin.getByText('已选 1 项')).toBeVisible();
   await admin.getByRole('button', { name: '分配评审', exact: true }).click();
   const reviewers = admin.getByRole('group', { name: '评审' });
@@ -91,6 +114,15 @@ test('the admin signs in with the authenticator code and assigns the demo review
   await reviewers.getByRole('button', { name: '确定' }).click();
   await expect(admin.getByRole('status').filter({ hasText: '已分配' })).toHaveText('已分配 1 项，已存在 0 项，拒绝 0 项');
   await expect(admin.getByText('已选 0 项')).toBeVisible();
+}
+
+test('the admin signs in with the authenticator code and assigns both applications to the demo reviewer', async () => {
+  test.setTimeout(90_000);
+  await signInToConsole(admin, 'admin');
+  const nav = consoleNav(admin);
+  await expect(nav.getByRole('link', { name: '待发布结论' })).toBeVisible();
+  await assignToDemoReviewer('入会申请', name);
+  await assignToDemoReviewer('职级用户', rankName);
 });
 
 test('the reviewer signs in with the authenticator code and scores the assigned application', async () => {
@@ -133,7 +165,29 @@ test('the reviewer signs in with the authenticator code and scores the assigned 
   await expect(reviewer.getByRole('region', { name: '拟定结论' })).toHaveCount(0);
 });
 
-test('the admin stages 退回修改 with a reason and releases it after a confirmation that names it', async () => {
+test('the admin stages 不通过 for the rank-user application; until it is released the look-up still answers 9002', async () => {
+  test.setTimeout(90_000);
+  const rows = await findInQueue(admin, rankName);
+  await expect(rows.getByRole('listitem')).toContainText('审核中');
+  await rows.getByRole('link', { name: new RegExp(rankName) }).click();
+  await expect(admin.getByRole('heading', { name: rankName })).toBeVisible();
+  const panel = admin.getByRole('region', { name: '拟定结论' });
+  await panel.getByRole('radio', { name: '不通过', exact: true }).check();
+  await panel.getByLabel('理由', { exact: true }).fill(rejectReason);
+  await panel.getByRole('button', { name: '拟定结论' }).click();
+  await seeText(admin, '结论已拟定');
+  await expect(admin.getByRole('region', { name: '拟定结论' })).toContainText('已拟定：不通过（演示管理员）');
+
+  // a staged decision is the admins' draft: the applicant still sees the application under review
+  const page = applicantPage;
+  expect(await lookUp(page)).toMatchObject({ success: true, code: Code.UNDER_REVIEW });
+  await expectRoute(page, routes.cxbCheck.checkStatus);
+  expect(new URL(page.url()).hash).toContain(`status=${Code.UNDER_REVIEW}`);
+  await expect(page.getByRole('heading', { name: '申报审核中', exact: true })).toBeVisible();
+  await expect(page.getByText(rejectReason)).toHaveCount(0);
+});
+
+test('the admin stages 退回修改 with a reason and releases both decisions after a confirmation that names them', async () => {
   test.setTimeout(90_000);
   // a fresh look at the queue, as the admin would take after the reviewer's work
   await admin.reload();
@@ -173,16 +227,37 @@ test('the admin stages 退回修改 with a reason and releases it after a confir
   await expect(preview).not.toContainText(privateNote);
   await expect(preview).not.toContainText('演示评审');
 
+  const rankLine = `${rankName}（职级用户）：不通过`;
+  await expect(staged.getByRole('listitem').filter({ hasText: rankLine })).toContainText(`理由：${rejectReason}`);
+
   const releaseButton = admin.getByRole('button', { name: '发布所选' });
   await expect(releaseButton).toBeDisabled();
   await staged.getByRole('checkbox', { name: `选择 ${name}` }).check();
+  await staged.getByRole('checkbox', { name: `选择 ${rankName}` }).check();
   await releaseButton.click();
   const dialog = admin.getByRole('dialog');
-  await expect(dialog).toContainText('确定发布以下 1 项结论？');
-  await expect(dialog.getByRole('listitem')).toHaveText([line]);
+  await expect(dialog).toContainText('确定发布以下 2 项结论？');
+  await expect(dialog.getByRole('listitem')).toHaveCount(2);
+  for (const l of [line, rankLine]) await expect(dialog.getByRole('listitem').filter({ hasText: l })).toHaveText(l);
   await dialog.getByRole('button', { name: '发布', exact: true }).click();
-  await expect(admin.getByRole('status', { name: '发布结果' })).toContainText(`${name}：已发布`);
+  const result = admin.getByRole('status', { name: '发布结果' });
+  await expect(result).toContainText(`${name}：已发布`);
+  await expect(result).toContainText(`${rankName}：已发布`);
   await expect(staged.getByRole('listitem').filter({ hasText: line })).toHaveCount(0);
+  await expect(staged.getByRole('listitem').filter({ hasText: rankLine })).toHaveCount(0);
+});
+
+test('the applicant looks up again: 9000 → checkStatus?status=9000 shows 申报未通过 with the reason', async () => {
+  const page = applicantPage;
+  expect(await lookUp(page)).toMatchObject({ success: false, code: Code.APPLY_REJECTED, message: rejectReason });
+  await expectRoute(page, routes.cxbCheck.checkStatus);
+  expect(new URL(page.url()).hash).toContain(`status=${Code.APPLY_REJECTED}`);
+  await expect(page.getByRole('heading', { name: '申报未通过', exact: true })).toBeVisible();
+  await expect(page.getByText(rejectReason).first()).toBeVisible();
+  await expect(page.getByText(privateNote)).toHaveCount(0);
+  const keys = await readApplyKeys(page);
+  expect(keys.applyStatus).toBe(String(Code.APPLY_REJECTED));
+  expect(keys.applyStatusMessage).toBe(rejectReason);
 });
 
 test('the applicant sees the returned application with the reason on the membership page', async () => {
@@ -202,7 +277,7 @@ test('the applicant sees the returned application with the reason on the members
 
   // and an in-app notification on the account tab, the same notice the admin previewed
   await page.goto(at(routes.account.index));
-  await expect(page.getByLabel('1 条未读')).toBeVisible();
+  await expect(page.getByLabel('2 条未读')).toBeVisible();
   await page.getByRole('button', { name: /消息通知/ }).click();
   const sheet = page.getByRole('dialog', { name: '消息通知' });
   const notice = sheet.getByRole('listitem').filter({ hasText: `「${name}」` });

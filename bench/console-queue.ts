@@ -111,7 +111,7 @@ async function main() {
       ['name prefix 张青1 (1 %)', { programmeIds: null, search: { by: 'name', prefix: '张青1' }, limit: 21 }],
       ['name prefix 张 (10 %)', { programmeIds: null, search: { by: 'name', prefix: '张' }, limit: 21 }],
       ['name prefix 张 (10 %), deep', { programmeIds: null, search: { by: 'name', prefix: '张' }, after, limit: 21 }],
-      ['name prefix 欧 (none), whole scan', { programmeIds: null, search: { by: 'name', prefix: '欧' }, limit: 21 }],
+      ['name prefix 欧 (none)', { programmeIds: null, search: { by: 'name', prefix: '欧' }, limit: 21 }],
       ['name prefix 张青12 (0.1 %), deep', { programmeIds: null, search: { by: 'name', prefix: '张青12' }, after, limit: 21 }],
       ['masked mobile 130****1234', { programmeIds: null, search: { by: 'mobile', first3: '130', last4: '1234' }, limit: 21 }],
       ['reviewer queue (2000 assigned)', { programmeIds: null, assignedTo: reviewerId, limit: 21 }],

@@ -28,6 +28,12 @@ export interface QueueFilter {
   search?: QueueSearch | undefined;
   after?: { updatedAt: string; id: string } | undefined;
   limit: number;
+  /**
+   * How a name search finds its page: true walks the queue's own order and filters (cheap when many
+   * names match), false collects every match from the name index and sorts them (cheap when few do).
+   * queuePage decides by probing the name index; unset means "by the prefix's length".
+   */
+  walkNames?: boolean | undefined;
 }
 
 export interface QueueRow {
@@ -79,10 +85,9 @@ export function queueQuery(db: Kysely<Database>, f: QueueFilter) {
   }
   const s = f.search;
   if (s?.by === 'name') {
-    // One character (a surname) matches a large share of everyone: walking the queue's own order and
-    // filtering finds a page sooner than collecting every match from the name index and sorting
-    // them. `|| ''` keeps both databases off the name index for that case; longer prefixes use it.
-    const column = [...s.prefix].length === 1 ? sql`(a.applicant_name || '')` : sql`a.applicant_name`;
+    // `|| ''` keeps both databases off the name index, so they walk the queue's order instead.
+    const walk = f.walkNames ?? [...s.prefix].length === 1;
+    const column = walk ? sql`(a.applicant_name || '')` : sql`a.applicant_name`;
     q = q.where(sql<SqlBool>`${column} like ${prefixPattern(s.prefix)} escape '\\'`);
   }
   if (s?.by === 'title') {
@@ -109,7 +114,29 @@ export function queueQuery(db: Kysely<Database>, f: QueueFilter) {
   return q.orderBy('a.updated_at', 'desc').orderBy('a.id', 'desc').limit(f.limit);
 }
 
+/**
+ * A name prefix with at least this many matches is found faster by walking the queue's order (a
+ * page of 20 turns up within a few thousand rows); one with fewer (a rare name, or one that matches
+ * nobody, where a walk would pass the whole table) by the name index.
+ */
+export const NAME_WALK_THRESHOLD = 1000;
+
+/** Whether the prefix has NAME_WALK_THRESHOLD matches or more: at most that many index entries read. */
+async function nameIsCommon(db: Kysely<Database>, prefix: string): Promise<boolean> {
+  const rows = await db
+    .selectFrom('applications')
+    // the indexed column alone: the probe reads the name index and nothing else
+    .select('applicant_name')
+    .where(sql<SqlBool>`applicant_name like ${prefixPattern(prefix)} escape '\\'`)
+    .limit(NAME_WALK_THRESHOLD)
+    .execute();
+  return rows.length >= NAME_WALK_THRESHOLD;
+}
+
 export async function queuePage(db: Kysely<Database>, f: QueueFilter): Promise<QueueRow[]> {
+  if (f.search?.by === 'name' && f.walkNames === undefined) {
+    f = { ...f, walkNames: await nameIsCommon(db, f.search.prefix) };
+  }
   const q = queueQuery(db, f);
   if (!q) return [];
   const rows = await q.execute();

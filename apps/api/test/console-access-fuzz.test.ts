@@ -10,7 +10,7 @@ import {
   apiPaths, ZConsoleAuditRequest, ZConsoleMfaActivateRequest, ZConsoleMfaVerifyRequest, ZConsoleProgrammeUpdateRequest,
   ZConsoleReviewerProfileRequest, ZConsoleRubricsUpdateRequest, ZConsoleThemeCreateRequest, ZConsoleThemeDeleteRequest,
   ZConsoleThemeUpdateRequest, ZConsoleUserDisableRequest, ZConsoleUserResetMfaRequest, ZConsoleUserRolesRequest,
-  ZConsoleUsersRequest,
+  ZConsoleUsersRequest, ZConsoleUserRequest,
 } from '@qgw/contracts';
 import { seedDemoProgramme } from '../src/db/seed-programme.js';
 import { newUser } from './support/api.js';
@@ -125,6 +125,7 @@ describe('GET endpoints with parameters', () => {
 
   it.each([
     [apiPaths.consoleUsers, ZConsoleUsersRequest],
+    [apiPaths.consoleUser, ZConsoleUserRequest],
     [apiPaths.consoleAudit, ZConsoleAuditRequest],
   ] as const)('%s answers generated queries without a 5xx and only reads', async (url, schema) => {
     const before = await state();

@@ -43,6 +43,7 @@ type Route = { method: 'GET' | 'POST'; path: string; input: () => Record<string,
 
 const adminRoutes: Route[] = [
   { method: 'GET', path: apiPaths.consoleUsers, input: () => ({}) },
+  { method: 'GET', path: apiPaths.consoleUser, input: () => ({ userId: victim.id }) },
   { method: 'POST', path: apiPaths.consoleUserRoles, input: () => ({ userId: victim.id, roles: ['admin', 'applicant'] }) },
   { method: 'POST', path: apiPaths.consoleUserDisable, input: () => ({ userId: victim.id, disabled: true }) },
   { method: 'POST', path: apiPaths.consoleUserResetMfa, input: () => ({ userId: reviewer.id }) },

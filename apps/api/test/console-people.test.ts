@@ -177,6 +177,28 @@ describe('reviewer profiles', () => {
   });
 });
 
+describe('one user', () => {
+  it('answers a user as the list shows them, by id; an unknown id is NOT_FOUND, a malformed one BAD_REQUEST', async () => {
+    const u = users[1]!;
+    const fromList = (await list({ q: u.mobile })).items[0]!;
+    const one = data(await get<ConsoleUser>(t.app, apiPaths.consoleUser, { userId: u.id }, as()));
+    expect(one).toEqual(fromList);
+    expect(JSON.stringify(one)).not.toContain(u.mobile);
+    expect((await get(t.app, apiPaths.consoleUser, { userId: 'no-such-user' }, as())).body).toMatchObject({ success: false, code: Code.NOT_FOUND });
+    expect((await get(t.app, apiPaths.consoleUser, {}, as())).body).toMatchObject({ success: false, code: Code.BAD_REQUEST });
+    expect((await get(t.app, apiPaths.consoleUser, { userId: 'x'.repeat(500) }, as())).body).toMatchObject({ success: false, code: Code.BAD_REQUEST });
+  });
+
+  it('is for admins only: no token 401, an applicant or a reviewer 403', async () => {
+    const u = users[1]!;
+    expect((await get(t.app, apiPaths.consoleUser, { userId: u.id })).status).toBe(401);
+    const applicant = await newUser(t.app);
+    expect((await get(t.app, apiPaths.consoleUser, { userId: u.id }, { token: applicant.token })).status).toBe(403);
+    const r = await newConsoleUser(t.app, t.db, t.clock, ['reviewer']);
+    expect((await get(t.app, apiPaths.consoleUser, { userId: u.id }, { token: r.token })).status).toBe(403);
+  });
+});
+
 describe('the people endpoints are for admins who passed the second factor', () => {
   it('reviewers get 403, unverified admins 401 CONSOLE_MFA_REQUIRED', async () => {
     const r = await newConsoleUser(t.app, t.db, t.clock, ['reviewer']);

@@ -119,6 +119,8 @@ export const apiPaths = {
   consoleMfaActivate: '/v1/console/mfa/activate',
   consoleMfaVerify: '/v1/console/mfa/verify',
   consoleUsers: '/v1/console/users',
+  /** GET one user, by id (a user's page opened from a link or reloaded) */
+  consoleUser: '/v1/console/users/one',
   consoleUserRoles: '/v1/console/users/roles',
   consoleUserDisable: '/v1/console/users/disable',
   consoleUserResetMfa: '/v1/console/users/resetMfa',

@@ -176,6 +176,11 @@ export type ConsoleUsersRequest = z.infer<typeof ZConsoleUsersRequest>;
 export const ZConsoleUsersResponse = ZPageOf(ZConsoleUser);
 export type ConsoleUsersResponse = z.infer<typeof ZConsoleUsersResponse>;
 
+/** GET consoleUser: one user, as the list shows them. */
+export const ZConsoleUserRequest = z.object({ userId: ZId });
+export type ConsoleUserRequest = z.infer<typeof ZConsoleUserRequest>;
+export const ZConsoleUserResponse = ZConsoleUser;
+
 /** POST consoleUserRoles: replaces the user's roles. An admin cannot remove their own admin role. */
 export const ZConsoleUserRolesRequest = z.object({
   userId: ZId,

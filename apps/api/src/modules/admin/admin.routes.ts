@@ -7,7 +7,7 @@ import {
   ZConsoleRubricsUpdateResponse, ZConsoleThemeCreateRequest, ZConsoleThemeCreateResponse, ZConsoleThemeDeleteRequest,
   ZConsoleThemeDeleteResponse, ZConsoleThemesRequest, ZConsoleThemesResponse, ZConsoleThemeUpdateRequest,
   ZConsoleThemeUpdateResponse, ZConsoleUserDisableRequest, ZConsoleUserDisableResponse, ZConsoleUserResetMfaRequest,
-  ZConsoleUserResetMfaResponse, ZConsoleUserRolesRequest, ZConsoleUserRolesResponse, ZConsoleUsersRequest,
+  ZConsoleUserResetMfaResponse, ZConsoleUserRolesRequest, ZConsoleUserRolesResponse, ZConsoleUsersRequest, ZConsoleUserRequest, ZConsoleUserResponse,
   ZConsoleUsersResponse,
 } from '@qgw/contracts';
 import type { Database } from '../../db/schema.js';
@@ -32,6 +32,7 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
   peopleRoutes.get(apiPaths.consoleUsers, '用户列表（按昵称或手机号搜索，按角色、状态筛选）', ZConsoleUsersRequest, ZConsoleUsersResponse, (q) =>
     people.list(q),
   );
+  peopleRoutes.get(apiPaths.consoleUser, '一个用户（按编号）', ZConsoleUserRequest, ZConsoleUserResponse, (q) => people.one(q.userId));
   peopleRoutes.post(apiPaths.consoleUserRoles, '设置用户角色（不能移除自己的管理员角色）', ZConsoleUserRolesRequest, ZConsoleUserRolesResponse, (a, b) =>
     people.setRoles(a, b),
   );

@@ -41,6 +41,10 @@ export class PeopleService {
     return { items: await this.views(this.d.db, page.items), nextCursor: page.nextCursor };
   }
 
+  async one(userId: string): Promise<ConsoleUser> {
+    return this.view(this.d.db, await this.person(this.d.db, userId));
+  }
+
   async setRoles(actorId: string, input: ConsoleUserRolesRequest): Promise<ConsoleUser> {
     const target = [...input.roles].sort();
     try {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiPaths, type ConsoleAuditEntry, type ConsoleMeResponse, type ConsoleProgramme, type ConsoleUser } from '@qgw/contracts';
 import { renderApp } from '../../../test/render-app.js';
-import { ok, stubApi, type RecordedCall } from '../../../test/api-stub.js';
+import { fail, ok, stubApi, type RecordedCall } from '../../../test/api-stub.js';
 import { profileOf, signIn } from '../../../test/session-fixture.js';
 import { auditDiff } from './audit-diff.js';
 
@@ -102,6 +102,25 @@ describe('people', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存角色' }));
     expect(await screen.findByText('至少保留一个角色')).toBeTruthy();
     expect(api.callsTo(apiPaths.consoleUserRoles)).toHaveLength(0);
+  });
+
+  test("a user's page opened on its own (a link, a reload) reads the user by id", async () => {
+    const api = verifiedAdmin({
+      [apiPaths.consoleUser]: (c: RecordedCall) =>
+        c.url.searchParams.get('userId') === 'u-2' ? ok(user({ organization: '青城科技' })) : fail('用户不存在', 4004),
+    });
+    await renderApp('/console/admin/users/u-2');
+    expect(await screen.findByRole('heading', { name: '评审甲' })).toBeTruthy();
+    expect(screen.getByLabelText('所在单位')).toHaveProperty('value', '青城科技');
+    expect(api.callsTo(apiPaths.consoleUser)).toHaveLength(1);
+    expect(api.callsTo(apiPaths.consoleUsers)).toHaveLength(0);
+  });
+
+  test("an unknown user's page says so and leads back to the list", async () => {
+    verifiedAdmin({ [apiPaths.consoleUser]: fail('用户不存在', 4004) });
+    await renderApp('/console/admin/users/u-404');
+    expect(await screen.findByText('用户不存在')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '返回用户列表' })).toBeTruthy();
   });
 });
 

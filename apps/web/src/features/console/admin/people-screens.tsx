@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Button, Dialog } from 'antd-mobile';
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { roles as allRoles, type ConsoleUser, type Role } from '@qgw/contracts';
 import { queryClient } from '../../../app/query-client.js';
 import { call } from '../../../lib/request.js';
@@ -199,23 +199,38 @@ export function UsersScreen() {
   );
 }
 
-/** /console/admin/users/:id — opened from the list, which hands the user over. */
+/** A user the list handed over, or — opened from a link or reloaded — read afresh by id. */
+function UserLoader({ id, handed }: { id: string; handed: ConsoleUser | null }) {
+  const one = useQuery({
+    queryKey: adminKeys.user(id),
+    queryFn: () => call(accessAdminOps.user, { userId: id }),
+    enabled: handed === null,
+    retry: false,
+  });
+  const user = handed ?? one.data ?? null;
+  if (user) return <UserDetail key={user.id} initial={user} />;
+  return (
+    <ConsolePage title={t.userTitle}>
+      {one.isPending ? (
+        <ConsoleLoading />
+      ) : (
+        <div className="qgw-cs-card qgw-cs-state">
+          <p>{one.error instanceof Error ? one.error.message : t.userMissing}</p>
+          <Link to={consolePaths.adminUsers}>{t.backToUsers}</Link>
+        </div>
+      )}
+    </ConsolePage>
+  );
+}
+
+/** /console/admin/users/:id — opened from the list, which hands the user over, or on its own. */
 export function UserScreen() {
-  const { id } = useParams();
+  const { id = '' } = useParams();
   const state = useLocation().state as { user?: ConsoleUser } | null;
-  const user = state?.user && state.user.id === id ? state.user : null;
+  const handed = state?.user && state.user.id === id ? state.user : null;
   return (
     <ConsoleAccessGate roles={['admin']}>
-      {user ? (
-        <UserDetail key={user.id} initial={user} />
-      ) : (
-        <ConsolePage title={t.userTitle}>
-          <div className="qgw-cs-card qgw-cs-state">
-            <p>{t.userMissing}</p>
-            <Link to={consolePaths.adminUsers}>{t.backToUsers}</Link>
-          </div>
-        </ConsolePage>
-      )}
+      <UserLoader key={id} id={id} handed={handed} />
     </ConsoleAccessGate>
   );
 }

@@ -24,7 +24,7 @@ export const adminStrings = {
   mfaOff: '未启用二次验证',
   open: (name: string) => `管理：${name}`,
   userTitle: '用户详情',
-  userMissing: '请从用户列表进入',
+  userMissing: '未找到该用户',
   backToUsers: '返回用户列表',
   rolesHeading: '角色',
   saveRoles: '保存角色',

@@ -26,6 +26,8 @@ import {
   ZConsoleUserResetMfaResponse,
   ZConsoleUserRolesRequest,
   ZConsoleUserRolesResponse,
+  ZConsoleUserRequest,
+  ZConsoleUserResponse,
   ZConsoleUsersRequest,
   ZConsoleUsersResponse,
 } from '@qgw/contracts';
@@ -34,6 +36,7 @@ import { defineOperation } from '../../../../lib/request.js';
 /** Console administration (admins with a verified second factor). */
 export const accessAdminOps = {
   users: defineOperation({ method: 'GET', path: apiPaths.consoleUsers, request: ZConsoleUsersRequest, response: ZConsoleUsersResponse }),
+  user: defineOperation({ method: 'GET', path: apiPaths.consoleUser, request: ZConsoleUserRequest, response: ZConsoleUserResponse }),
   roles: defineOperation({ method: 'POST', path: apiPaths.consoleUserRoles, request: ZConsoleUserRolesRequest, response: ZConsoleUserRolesResponse }),
   disable: defineOperation({ method: 'POST', path: apiPaths.consoleUserDisable, request: ZConsoleUserDisableRequest, response: ZConsoleUserDisableResponse }),
   resetMfa: defineOperation({ method: 'POST', path: apiPaths.consoleUserResetMfa, request: ZConsoleUserResetMfaRequest, response: ZConsoleUserResetMfaResponse }),
@@ -51,6 +54,7 @@ export const accessAdminOps = {
 
 export const adminKeys = {
   users: (q: string, role: string) => ['console', 'admin', 'users', q, role] as const,
+  user: (id: string) => ['console', 'admin', 'users', 'one', id] as const,
   programme: ['console', 'admin', 'programme'] as const,
   themes: ['console', 'admin', 'themes'] as const,
   rubrics: ['console', 'admin', 'rubrics'] as const,

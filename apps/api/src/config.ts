@@ -72,6 +72,15 @@ const ZEnv = z.object({
   SMS_GATEWAY_TOKEN: z.string().optional(),
   /** per outbound call (WeChat, SMS) */
   NOTIFY_TIMEOUT_MS: positiveInt.default(5000),
+  /**
+   * waits before each retry of an outbound message that failed for a passing reason (timeout,
+   * network, HTTP 5xx or 429, WeChat busy): comma-separated milliseconds; `off` = no retries
+   */
+  NOTIFY_RETRY_DELAYS_MS: z
+    .string()
+    .regex(/^(off|\d{1,9}(,\d{1,9}){0,9})$/, { error: 'NOTIFY_RETRY_DELAYS_MS: off, or up to 10 comma-separated millisecond counts' })
+    .default('30000,120000,600000')
+    .transform((v) => (v === 'off' ? [] : v.split(',').map(Number))),
   /** console exports (applications, media) per IP per minute */
   EXPORT_PER_MINUTE: positiveInt.default(10),
 });
@@ -130,6 +139,8 @@ export interface AppConfig {
     smsGatewayUrl: string | undefined;
     smsGatewayToken: string | undefined;
     timeoutMs: number;
+    /** the wait before each retry of a passing failure; its length is the number of retries */
+    retryDelaysMs: number[];
   };
   /** console exports per IP per minute */
   exportPerMinute: number;
@@ -215,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smsGatewayUrl: e.SMS_GATEWAY_URL,
       smsGatewayToken: e.SMS_GATEWAY_TOKEN,
       timeoutMs: e.NOTIFY_TIMEOUT_MS,
+      retryDelaysMs: e.NOTIFY_RETRY_DELAYS_MS,
     },
     exportPerMinute: e.EXPORT_PER_MINUTE,
   };

@@ -58,6 +58,8 @@ const testDefaults: Record<string, string> = {
   REGISTER_PER_IP_PER_HOUR: '100000',
   RATE_LIMIT_PER_MINUTE: '100000',
   UPLOAD_PER_MINUTE: '100000',
+  // an outbound failure is logged once; the retry tests set their own (short) waits
+  NOTIFY_RETRY_DELAYS_MS: 'off',
 };
 
 export interface FreshDatabase {

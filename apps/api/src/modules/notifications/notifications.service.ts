@@ -11,7 +11,7 @@ import { decodeCursor, encodeCursor } from '../content/cursor.js';
 import { ISO_TIME, RECORD_ID } from '../review/queue.service.js';
 import { notificationsRepository as repo } from './notifications.repository.js';
 import { notificationStrings as s } from './notifications.strings.js';
-import type { OutboundChannel, OutboundMessage, Recipient } from './outbound.js';
+import type { DeliveryResult, OutboundChannel, OutboundMessage, Recipient } from './outbound.js';
 
 export interface NotificationsDeps {
   db: Kysely<Database>;
@@ -20,6 +20,30 @@ export interface NotificationsDeps {
   channels: OutboundChannel[];
   /** the appid whose openid bindings the WeChat channel addresses; undefined when WeChat is off */
   wechatAppid: string | undefined;
+  /** the wait before each retry of a passing failure (see isPassing); [] = one attempt only */
+  retryDelaysMs?: readonly number[];
+}
+
+/**
+ * Failures worth another try later: the provider was slow, unreachable, overloaded or busy. A
+ * refusal (bad template, unknown recipient, wrong credentials) would fail the same way again.
+ */
+export const isPassing = (detail: string | null): boolean =>
+  detail !== null && (['timeout', 'network', 'error', 'errcode:-1'].includes(detail) || /^http:(5\d\d|429)$/.test(detail));
+
+/** Resolves true after `ms`, or false at once when `signal` aborts first. */
+function wait(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      resolve(ok);
+    };
+    const onAbort = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 export interface NewNotification {
@@ -50,6 +74,8 @@ const maskOpenid = (openid: string) => `${openid.slice(0, 6)}…`;
  */
 export class NotificationsService {
   private readonly pending = new Set<Promise<void>>();
+  /** aborted at shutdown: retries still waiting are given up */
+  private readonly closing = new AbortController();
 
   constructor(private readonly d: NotificationsDeps) {}
 
@@ -81,6 +107,12 @@ export class NotificationsService {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
+  /** At shutdown: sends in flight finish and are logged; no waiting retry starts. */
+  async close(): Promise<void> {
+    this.closing.abort();
+    await this.idle();
+  }
+
   private async deliverAll(jobs: OutboundJob[]): Promise<void> {
     // a few at a time: a slow provider must not hold hundreds of sockets
     const queue = [...jobs];
@@ -106,15 +138,17 @@ export class NotificationsService {
 
   private async deliver(job: OutboundJob): Promise<void> {
     const to = await this.recipient(job.userId);
-    for (const ch of this.d.channels) {
-      let status: DeliveryStatusValue;
-      let detail: string | null;
-      if (!to) {
-        status = 'skipped';
-        detail = 'no_user';
-      } else {
-        ({ status, detail } = await ch.send(to, job.message).catch(() => ({ status: 'failed' as const, detail: 'error' })));
-      }
+    // the channels independently: one channel's retries never hold the other's message
+    await Promise.all(this.d.channels.map((ch) => this.deliverOn(ch, job, to)));
+  }
+
+  /** Sends on one channel; a passing failure is tried again after each configured wait. Every attempt is logged. */
+  private async deliverOn(ch: OutboundChannel, job: OutboundJob, to: Recipient | null): Promise<void> {
+    const delays = this.d.retryDelaysMs ?? [];
+    for (let attempt = 0; ; attempt++) {
+      const { status, detail }: DeliveryResult = to
+        ? await ch.send(to, job.message).catch(() => ({ status: 'failed' as const, detail: 'error' }))
+        : { status: 'skipped', detail: 'no_user' };
       await repo.logDelivery(this.d.db, {
         id: randomUUID(),
         notificationId: job.notificationId,
@@ -125,6 +159,9 @@ export class NotificationsService {
         detail,
         at: isoAt(this.d.clock()),
       });
+      const delay = delays[attempt];
+      if (status !== 'failed' || !isPassing(detail) || delay === undefined) return;
+      if (!(await wait(delay, this.closing.signal))) return;
     }
   }
 

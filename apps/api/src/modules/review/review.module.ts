@@ -58,9 +58,11 @@ export function createReviewModule(d: ReviewModuleDeps) {
     log: app.log,
     channels: [wechat, sms],
     wechatAppid: w.configured ? w.appid : undefined,
+    retryDelaysMs: n.retryDelaysMs,
   });
-  // outbound sends in flight finish (and are logged) before the database closes
-  app.addHook('onClose', async () => notifications.idle());
+  // outbound sends in flight finish (and are logged) before the database closes; waiting retries are
+  // given up (and logged as such) rather than holding the shutdown
+  app.addHook('onClose', async () => notifications.close());
 
   const queue = new QueueService(db, clock);
   const detail = new DetailService({ db, clock, audit, view: d.view });

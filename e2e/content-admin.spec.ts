@@ -1,7 +1,9 @@
 /**
  * Admin writes reach visitors at once, and hostile rich text never runs in a visitor's browser:
- * the admin edits a news title in the console and a fresh browser sees it; an article full of
- * script, event handlers and javascript: links shows its text and nothing else.
+ * the admin edits a news title and an award's quota and prize in the console and a fresh browser
+ * sees them (the news list; the programme's award page, whose process page shows the seeded
+ * process article); an article full of script, event handlers and javascript: links shows its text
+ * and nothing else.
  */
 import { randomBytes } from 'node:crypto';
 import { apiPaths, routes, type AdminArticle } from '@qgw/contracts';
@@ -42,6 +44,54 @@ test('an admin edits a news title in the console and a visitor sees the change',
     await expect(visitor.getByText('第三期青年工作者能力提升培训班日前开班', { exact: false })).toBeVisible();
     const stored = await readStorage(visitor);
     for (const key of sessionKeys) expect(stored[key], `the visitor holds no ${key}`).toBeUndefined();
+    expect(seen.errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test("an admin edits an award's quota and prize; a visitor sees them on the programme's award page", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const prize = `证书及奖金 ${12000 + Math.floor(Math.random() * 1000)} 元`;
+
+  await openConsoleAsAdmin(page);
+  await page.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '文章' }).click();
+  await page.getByRole('group', { name: '分类' }).getByRole('button', { name: '奖项' }).click();
+  const awards = page.getByRole('list', { name: '奖项' });
+  await awards.getByRole('link', { name: '编辑：二等奖' }).click();
+  const quota = page.getByLabel('名额', { exact: true });
+  await expect(quota).toHaveValue('20');
+  await quota.fill('25');
+  await page.getByLabel('奖励（选填）', { exact: true }).fill(prize);
+  const saved = page.waitForResponse((r) => new URL(r.url()).pathname === apiPaths.contentAdminArticleUpdate);
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByText('保存成功')).toBeVisible();
+
+  const context = await visitorContext(browser);
+  try {
+    const visitor = await context.newPage();
+    const seen = watchPage(visitor);
+    await visitor.goto(at(routes.cxb.index));
+    await expect(visitor.getByRole('heading', { name: '青年创新榜人物申报' })).toBeVisible();
+    // the overview is the seeded programme article
+    await expect(visitor.getByRole('heading', { name: '青年创新榜简介' })).toBeVisible();
+    await expect(visitor.getByRole('heading', { name: '申报对象' })).toBeVisible();
+    await visitor.getByRole('button', { name: /奖项设置/ }).click();
+    await expect(visitor).toHaveURL(hashRoute(routes.cxb.award));
+    const list = visitor.getByRole('list', { name: '奖项设置' });
+    await expect(list.getByRole('heading')).toHaveText(['一等奖', '二等奖', '三等奖', '优秀奖']);
+    const second = list.getByRole('listitem').filter({ has: visitor.getByRole('heading', { name: '二等奖' }) });
+    await expect(second).toContainText('25 名');
+    await expect(second).toContainText(prize);
+    await expect(second).not.toContainText('20 名');
+
+    // 立即申报 leads to the process page, which shows the seeded process article and the way in
+    await visitor.getByRole('button', { name: '立即申报' }).click();
+    await expect(visitor).toHaveURL(hashRoute(routes.cxb.process));
+    await expect(visitor.getByRole('heading', { name: '申报流程', level: 2 })).toBeVisible();
+    await expect(visitor.getByText('阅读申报须知')).toBeVisible();
+    await expect(visitor.getByRole('button', { name: '开始申报' })).toBeVisible();
     expect(seen.errors).toEqual([]);
   } finally {
     await context.close();

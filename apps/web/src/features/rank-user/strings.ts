@@ -10,8 +10,6 @@ export const rankUserStrings = {
   programmeBadge: '青工委 · 创新榜',
   programmeHeading: '青年创新榜人物申报',
   programmeSlogan: '讲述青年创新故事 · 树立青年奋斗榜样',
-  programmeIntro:
-    '青年创新榜人物评选面向在科技创新、产业实践、社会服务等领域作出突出贡献的青年，通过个人申报、资格审核和专家评审，选树一批可信、可学的青年创新榜样，并通过平台进行事迹展示与宣传。',
   programmeApply: '立即申报',
   programmeMine: '我的申报',
   programmeLinks: [
@@ -19,39 +17,22 @@ export const rankUserStrings = {
     { key: 'award', title: '奖项设置', desc: '荣誉与激励' },
     { key: 'mine', title: '我的申报', desc: '查看审核进度' },
   ],
-  programmeWhoHeading: '申报对象',
-  programmeWho: [
-    '年龄在18至40周岁之间的青年，热爱祖国，遵纪守法，品行端正。',
-    '在本职岗位上取得突出创新成果，或在技术攻关、发明创造、创新创业中表现突出。',
-    '积极参与青年工作与社会公益，在青年群体中具有良好示范作用。',
-  ],
-  programmeMaterialsHeading: '申报材料',
-  programmeMaterials: ['个人基本信息', '近期免冠证件照 1 张', '个人介绍视频 1 段（1-3 分钟为宜）', '个人简介与主要事迹'],
+  /** a programme page whose content is not published (yet) */
+  contentMissing: '内容正在更新，请稍后再来查看。',
 
   // pages/cxb/award
   awardTitle: '奖项设置',
   awardHeading: '荣誉与激励',
   awardIntro: '经资格审核、专家评审和社会公示，评选产生以下奖项，获奖者将获得相应荣誉和支持。',
-  awards: [
-    { name: '年度青年创新人物', quota: '10名', desc: '颁发荣誉证书和奖杯，通过平台及合作媒体进行事迹专题宣传。' },
-    { name: '青年创新人物提名', quota: '20名', desc: '颁发荣誉证书，入选青工委青年人才库，优先推荐参加各类交流活动。' },
-    { name: '青年创新之星', quota: '30名', desc: '颁发荣誉证书，在平台“创新榜”专栏展示个人事迹。' },
-  ],
+  awardQuota: (n: number) => `${n} 名`,
+  awardsEmpty: '奖项设置即将公布',
+  awardsEmptyHint: '请关注平台通知',
   awardNote: '奖项名额可根据申报情况适当调整，最终结果以公示为准。',
   awardApply: '立即申报',
 
   // pages/cxb/process
   processTitle: '申报流程',
   processHeading: '六步完成申报',
-  processIntro: '申报全程在线完成，填写内容会自动保存为草稿，可随时中断、在其他设备上继续。',
-  processSteps: [
-    { title: '阅读申报须知', desc: '了解申报条件与材料要求' },
-    { title: '填写个人信息', desc: '姓名、身份证号码、工作单位等基本信息' },
-    { title: '上传照片和视频', desc: '证件照 1 张，个人介绍视频 1 段，支持断点续传' },
-    { title: '填写个人事迹', desc: '个人简介与主要事迹' },
-    { title: '确认并提交', desc: '预览全部内容，确认无误后提交' },
-    { title: '审核与评审', desc: '资格审核、专家评审，结果在平台通知' },
-  ],
   processStart: '开始申报',
   processTip: '提交后、审核开始前可撤回；如被退回修改，可按审核意见修改后再次提交。',
 

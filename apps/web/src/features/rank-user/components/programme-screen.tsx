@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import { FileOutline, RightOutline, StarOutline, UnorderedListOutline } from 'antd-mobile-icons';
-import { routes } from '@qgw/contracts';
+import { contentSlugs, routes } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { navigateTo } from '../../../lib/navigation.js';
 import { useRankUserLookup } from '../hooks/use-lookup.js';
+import { ProgrammeArticle, RefreshableProgramme } from './programme-content.js';
 import { rankUserStrings as t } from '../strings.js';
 import './rank-user.css';
 
@@ -24,44 +25,29 @@ export function ProgrammeScreen() {
   };
   return (
     <PageLayout title={t.programmeTitle}>
-      <header className="qgw-ru-hero">
-        <span className="qgw-ru-badge">{t.programmeBadge}</span>
-        <h1 className="qgw-ru-hero-title">{t.programmeHeading}</h1>
-        <p className="qgw-ru-hero-slogan">{t.programmeSlogan}</p>
-      </header>
-      <section className="qgw-ru-card">
-        <p className="qgw-ru-text">{t.programmeIntro}</p>
-      </section>
-      <nav className="qgw-ru-links" aria-label={t.programmeTitle}>
-        {t.programmeLinks.map((link) => (
-          <button key={link.key} type="button" className="qgw-ru-link" onClick={() => open(link.key)} disabled={link.key === 'mine' && lookup.pending}>
-            <span className="qgw-ru-link-icon" aria-hidden="true">
-              {icons[link.key]}
-            </span>
-            <span className="qgw-ru-link-text">
-              <span className="qgw-ru-link-title">{link.title}</span>
-              <span className="qgw-ru-link-desc">{link.desc}</span>
-            </span>
-            <RightOutline className="qgw-ru-link-arrow" aria-hidden="true" />
-          </button>
-        ))}
-      </nav>
-      <section className="qgw-ru-card">
-        <h2 className="qgw-ru-card-title">{t.programmeWhoHeading}</h2>
-        <ol className="qgw-ru-list">
-          {t.programmeWho.map((line) => (
-            <li key={line}>{line}</li>
+      <RefreshableProgramme>
+        <header className="qgw-ru-hero">
+          <span className="qgw-ru-badge">{t.programmeBadge}</span>
+          <h1 className="qgw-ru-hero-title">{t.programmeHeading}</h1>
+          <p className="qgw-ru-hero-slogan">{t.programmeSlogan}</p>
+        </header>
+        <nav className="qgw-ru-links" aria-label={t.programmeTitle}>
+          {t.programmeLinks.map((link) => (
+            <button key={link.key} type="button" className="qgw-ru-link" onClick={() => open(link.key)} disabled={link.key === 'mine' && lookup.pending}>
+              <span className="qgw-ru-link-icon" aria-hidden="true">
+                {icons[link.key]}
+              </span>
+              <span className="qgw-ru-link-text">
+                <span className="qgw-ru-link-title">{link.title}</span>
+                <span className="qgw-ru-link-desc">{link.desc}</span>
+              </span>
+              <RightOutline className="qgw-ru-link-arrow" aria-hidden="true" />
+            </button>
           ))}
-        </ol>
-      </section>
-      <section className="qgw-ru-card">
-        <h2 className="qgw-ru-card-title">{t.programmeMaterialsHeading}</h2>
-        <ul className="qgw-ru-list">
-          {t.programmeMaterials.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      </section>
+        </nav>
+        {/* the overview (who may apply, what to prepare) is content the admins edit */}
+        <ProgrammeArticle slug={contentSlugs.programmeOverview} />
+      </RefreshableProgramme>
       <div className="qgw-ru-bottom">
         <Button className="qgw-primary-button" color="primary" block onClick={() => void lookup.run()} disabled={lookup.pending}>
           {t.programmeApply}

@@ -1,0 +1,128 @@
+/**
+ * pages/cxb/{index,award,process}: the descriptive parts come from the content API (the articles
+ * the admins edit: slugs cxb-overview and cxb-process, the award category), with loading, empty,
+ * missing and error states; each screen keeps its own buttons and where they lead.
+ */
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { apiPaths, contentSlugs, routes } from '@qgw/contracts';
+import { renderApp } from '../../test/render-app.js';
+import { fail, ok, stubApi } from '../../test/api-stub.js';
+import { article, articleSummary, page } from '../content/testing/fixtures.js';
+
+beforeAll(async () => {
+  await Promise.all([import('../../routes/cxb-index.js'), import('../../routes/cxb-award.js'), import('../../routes/cxb-process.js')]);
+}, 60_000);
+
+afterEach(() => vi.unstubAllGlobals());
+
+const bySlug = (answers: Record<string, ReturnType<typeof ok>>) => (c: { url: URL }) =>
+  answers[c.url.searchParams.get('slug') ?? ''] ?? fail('内容不存在', 4004);
+
+describe('pages/cxb/index', () => {
+  test('shows the overview article the admins publish, with the look-up entries and 立即申报', async () => {
+    const api = stubApi({
+      [apiPaths.contentArticle]: bySlug({
+        [contentSlugs.programmeOverview]: ok(
+          article({ slug: contentSlugs.programmeOverview, title: '青年创新榜简介', body: '<h2>申报对象</h2><ol><li>四十周岁以下的青年</li></ol>' }),
+        ),
+      }),
+    });
+    await renderApp(routes.cxb.index);
+    expect(screen.getByRole('heading', { name: '青年创新榜人物申报' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '青年创新榜简介' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '申报对象' })).toBeTruthy();
+    expect(screen.getByText('四十周岁以下的青年')).toBeTruthy();
+    expect(api.callsTo(apiPaths.contentArticle)[0]?.url.searchParams.get('slug')).toBe(contentSlugs.programmeOverview);
+    for (const name of ['立即申报', /申报流程/, /奖项设置/, /我的申报/]) expect(screen.getByRole('button', { name })).toBeTruthy();
+  });
+
+  test('an overview not published yet is said calmly; the entries still work', async () => {
+    stubApi({ [apiPaths.contentArticle]: fail('内容不存在', 4004) });
+    const app = await renderApp(routes.cxb.index);
+    expect(await screen.findByText('内容正在更新，请稍后再来查看。')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /奖项设置/ })));
+    await waitFor(() => expect(app.path()).toBe(routes.cxb.award));
+  });
+
+  test('a network failure offers 重试, which asks again', async () => {
+    let broken = true;
+    stubApi({
+      [apiPaths.contentArticle]: () => (broken ? { status: 502, body: {} } : ok(article({ title: '青年创新榜简介' }))),
+    });
+    await renderApp(routes.cxb.index);
+    expect(await screen.findByText('加载失败', {}, { timeout: 8000 })).toBeTruthy();
+    broken = false;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '重试' })));
+    expect(await screen.findByRole('heading', { name: '青年创新榜简介' })).toBeTruthy();
+  });
+});
+
+describe('pages/cxb/award', () => {
+  test('lists the published awards in order with quota, prize and summary; 立即申报 leads to the process', async () => {
+    const api = stubApi({
+      [apiPaths.contentArticles]: ok(
+        page([
+          articleSummary({ id: 'w1', category: 'award', title: '年度青年创新人物', summary: '示范引领', award: { quota: 10, prize: '荣誉证书及奖杯' } }),
+          articleSummary({ id: 'w2', category: 'award', title: '青年创新之星', summary: '潜力突出', award: { quota: 30, prize: '荣誉证书' } }),
+        ]),
+      ),
+    });
+    const app = await renderApp(routes.cxb.award);
+    const list = await screen.findByRole('list', { name: '奖项设置' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual(['年度青年创新人物', '青年创新之星']);
+    expect(within(items[0]!).getByText('10 名')).toBeTruthy();
+    expect(within(items[0]!).getByText('荣誉证书及奖杯')).toBeTruthy();
+    expect(within(items[1]!).getByText('潜力突出')).toBeTruthy();
+    expect(api.callsTo(apiPaths.contentArticles)[0]?.url.searchParams.get('category')).toBe('award');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '立即申报' })));
+    await waitFor(() => expect(app.path()).toBe(routes.cxb.process));
+  });
+
+  test('no awards published: 奖项设置即将公布', async () => {
+    stubApi({ [apiPaths.contentArticles]: ok(page([])) });
+    await renderApp(routes.cxb.award);
+    expect(await screen.findByText('奖项设置即将公布')).toBeTruthy();
+  });
+
+  test('a failure offers 重试', async () => {
+    let broken = true;
+    stubApi({
+      [apiPaths.contentArticles]: () =>
+        broken ? { status: 500, body: {} } : ok(page([articleSummary({ category: 'award', title: '青年创新之星', award: { quota: 30, prize: '荣誉证书' } })])),
+    });
+    await renderApp(routes.cxb.award);
+    expect(await screen.findByText('加载失败', {}, { timeout: 8000 })).toBeTruthy();
+    broken = false;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '重试' })));
+    expect(await screen.findByRole('heading', { name: '青年创新之星' })).toBeTruthy();
+  });
+});
+
+describe('pages/cxb/process', () => {
+  test('shows the process article; 开始申报 opens the application notice', async () => {
+    stubApi({
+      [apiPaths.contentArticle]: bySlug({
+        [contentSlugs.programmeProcess]: ok(
+          article({ slug: contentSlugs.programmeProcess, title: '申报流程', body: '<ol><li><strong>阅读申报须知</strong>：了解申报条件</li></ol>' }),
+        ),
+      }),
+    });
+    const app = await renderApp(routes.cxb.process);
+    expect(await screen.findByRole('heading', { name: '申报流程' })).toBeTruthy();
+    expect(screen.getByText('阅读申报须知')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '开始申报' })));
+    await waitFor(() => expect(app.path()).toBe(routes.cxbApplication.applyNotice));
+  });
+
+  test('while the article loads a placeholder is shown', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    stubApi({ [apiPaths.contentArticle]: async () => (await held, ok(article({ title: '申报流程' }))) });
+    await renderApp(routes.cxb.process);
+    expect(await screen.findByLabelText('加载中')).toBeTruthy();
+    await act(async () => release());
+    expect(await screen.findByRole('heading', { name: '申报流程' })).toBeTruthy();
+  });
+});

@@ -1,6 +1,7 @@
 import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import pxToViewport from 'postcss-px-to-viewport-8-plugin';
+import { sizeBudget } from './build/size-budget.js';
 
 /** px in our own styles are written against the 750-wide design and become vw at build time. */
 export const pxToVw = pxToViewport({
@@ -17,7 +18,15 @@ export const pxToVw = pxToViewport({
 
 export default defineConfig({
   // the React plugin is typed against the workspace's newer Vite (the test runner's); the hooks it uses are the same
-  plugins: [react() as unknown as PluginOption],
+  plugins: [
+    react() as unknown as PluginOption,
+    // fails the build when the first screens' JavaScript outgrows its budget (build/size-budget.ts)
+    sizeBudget({
+      report: (weights) => {
+        for (const w of weights) console.warn(`entry route ${w.route}: ${(w.gzipBytes / 1024).toFixed(1)} KB gzip of JavaScript`);
+      },
+    }) as unknown as PluginOption,
+  ],
   resolve: {
     // one React for the app and every library (some libraries' peer ranges stop at 18)
     dedupe: ['react', 'react-dom'],
@@ -33,7 +42,9 @@ export default defineConfig({
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//.test(id)) return 'vendor-react';
-          if (/node_modules\/(zod|@tanstack|zustand|murmurhash3js-revisited)\//.test(id)) return 'vendor-data';
+          // zod validates what is sent: screens load it when they first call the API, not before they draw
+          if (/node_modules\/zod\//.test(id)) return 'vendor-zod';
+          if (/node_modules\/(@tanstack|zustand|murmurhash3js-revisited)\//.test(id)) return 'vendor-data';
           // antd-mobile stays with the screens that use it, so that only their components' styles load
           return undefined;
         },

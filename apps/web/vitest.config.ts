@@ -11,7 +11,7 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     // antd-mobile ships ES modules that import its CSS; let Vite handle them
     server: { deps: { inline: [/antd-mobile/] } },

@@ -6,6 +6,7 @@ import { installAntdRender } from './app/antd-render.js';
 import { Providers } from './app/providers.js';
 import { createAppRouter } from './app/router.js';
 import { scheduleFingerprint } from './lib/fingerprint.js';
+import { preloadToast } from './lib/toast.js';
 import { measureStatusBarHeight, useGlobalStore } from './stores/global.js';
 import './styles/global.css';
 
@@ -24,3 +25,6 @@ createRoot(document.getElementById('root')!).render(
 );
 
 scheduleFingerprint();
+// the toast is not needed to draw the first screen: its code comes once the browser is idle
+if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(preloadToast);
+else window.setTimeout(preloadToast, 500);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { programmePhases } from './lifecycle.js';
 import { ZMobile } from './accounts.js';
 import {
   ZApplicationKind, ZApplicationStatus, ZCompanyForm, ZMemberForm, ZPersonForm, ZRankUserForm, ZWorkForm,
@@ -123,12 +124,7 @@ export const ZWithdrawRequest = z.object({
 export const ZWithdrawResponse = ZSubmitResponse;
 
 // ---- programme status -----------------------------------------------------------------------------
-export const programmePhases = ['not_open', 'open', 'reviewing', 'results', 'closed'] as const;
 export const ZProgrammePhase = z.enum(programmePhases);
-export type ProgrammePhase = z.infer<typeof ZProgrammePhase>;
-export const phaseLabels = {
-  not_open: '未开始', open: '申报中', reviewing: '评审中', results: '结果公布', closed: '已结束',
-} as const;
 export const ZGetCurrentStatusResponse = z.object({
   year: z.number().int(),
   name: z.string(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ZCompanyForm, ZRankUserForm, ZWorkForm, applicantTransitions, editableStatuses, applicationStatuses } from './applications.js';
+import { ZCompanyForm, ZRankUserForm, ZWorkForm } from './applications.js';
+import { applicantTransitions, editableStatuses, applicationStatuses } from './lifecycle.js';
 import { ZRankUserApplyRequest, ZSaveDraftRequest } from './applications-api.js';
 
 const person = {

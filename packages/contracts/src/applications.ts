@@ -2,40 +2,11 @@ import { z } from 'zod';
 import { ZMobile } from './accounts.js';
 import { isValidIdNumber, isValidUscc } from './validators.js';
 
-/** Every kind of application (PRODUCT §2) and the one lifecycle they share (PRODUCT §4). */
-export const applicationKinds = ['rank_user', 'membership', 'person', 'work', 'company'] as const;
+import { applicationKinds, applicationStatuses } from './lifecycle.js';
+
+/** Every kind of application (PRODUCT §2) and the one lifecycle they share (PRODUCT §4): lifecycle.ts. */
 export const ZApplicationKind = z.enum(applicationKinds);
-export type ApplicationKind = z.infer<typeof ZApplicationKind>;
-
-export const applicationStatuses = [
-  'draft', 'submitted', 'under_review', 'approved', 'rejected', 'returned', 'withdrawn',
-] as const;
 export const ZApplicationStatus = z.enum(applicationStatuses);
-export type ApplicationStatus = z.infer<typeof ZApplicationStatus>;
-
-/** Chinese names of the states, for every screen that shows one. */
-export const statusLabels: Record<ApplicationStatus, string> = {
-  draft: '草稿',
-  submitted: '已提交',
-  under_review: '审核中',
-  approved: '已通过',
-  rejected: '未通过',
-  returned: '退回修改',
-  withdrawn: '已撤回',
-};
-
-/** Which transitions the applicant may make; the rest belong to the review side. */
-export const applicantTransitions: Record<ApplicationStatus, readonly ApplicationStatus[]> = {
-  draft: ['submitted', 'withdrawn'],
-  submitted: ['withdrawn'],
-  under_review: ['withdrawn'],
-  returned: ['submitted'],
-  approved: [],
-  rejected: [],
-  withdrawn: [],
-};
-/** States in which the applicant may still edit the content. */
-export const editableStatuses: readonly ApplicationStatus[] = ['draft', 'returned'];
 
 // ---- field building blocks ----------------------------------------------------------------------
 const text = (label: string, max: number, min = 1) =>

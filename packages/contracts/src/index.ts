@@ -5,6 +5,7 @@ export * from './storage-keys.js';
 export * from './api-paths.js';
 export * from './routes.js';
 export * from './envelope.js';
+export * from './lifecycle.js';
 export * from './accounts.js';
 export * from './validators.js';
 export * from './applications.js';

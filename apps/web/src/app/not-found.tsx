@@ -1,4 +1,5 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { StatusBlock } from '../components/ui/status-block.js';
 import { routes } from '@qgw/contracts';
 import { switchTab } from '../lib/navigation.js';
 import { commonStrings } from '../lib/strings.js';
@@ -8,7 +9,7 @@ import './status-screens.css';
 export default function NotFound() {
   return (
     <div className="qgw-status-screen">
-      <ErrorBlock status="empty" title={commonStrings.notFoundTitle} description={commonStrings.notFoundHint} />
+      <StatusBlock status="empty" title={commonStrings.notFoundTitle} description={commonStrings.notFoundHint} />
       <div className="qgw-status-actions">
         <Button color="primary" shape="rounded" onClick={() => switchTab(routes.home.index)}>
           {commonStrings.backHome}

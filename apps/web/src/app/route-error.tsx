@@ -1,5 +1,6 @@
 import { useRouteError } from 'react-router';
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { StatusBlock } from '../components/ui/status-block.js';
 import { routes } from '@qgw/contracts';
 import { ChunkLoadError } from './lazy-screen.js';
 import { reloadPage, switchTab } from '../lib/navigation.js';
@@ -12,7 +13,7 @@ export function RouteError() {
   const chunkFailed = error instanceof ChunkLoadError || isDynamicImportFailure(error);
   return (
     <div className="qgw-status-screen" role="alert">
-      <ErrorBlock
+      <StatusBlock
         status="disconnected"
         title={chunkFailed ? commonStrings.chunkFailedTitle : commonStrings.screenErrorTitle}
         description={chunkFailed ? commonStrings.chunkFailedHint : commonStrings.screenErrorHint}

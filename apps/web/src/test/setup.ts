@@ -2,6 +2,7 @@ import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { installAntdRender } from '../app/antd-render.js';
+import { provideToast } from '../lib/toast.js';
 import { queryClient } from '../app/query-client.js';
 import { bindRouter } from '../lib/navigation.js';
 import { useSession } from '../stores/session.js';
@@ -10,6 +11,9 @@ import { useSession } from '../stores/session.js';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 installAntdRender();
+// the app loads its toast lazily by module path, which the test runner resolves apart from the
+// package's main entry; tests use the main entry's (in the browser the two are one module)
+provideToast(Toast);
 
 // the first screen of a file compiles its lazy chunk on demand, which can take a moment
 configure({ asyncUtilTimeout: 5000 });

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { routes } from '@qgw/contracts';
 import { navigateTo } from '../../lib/navigation.js';
 import { isLoggedIn, useSession } from '../../stores/session.js';
+import { StatusBlock } from './status-block.js';
 import './ui.css';
 
 const strings = { title: '请先登录', hint: '登录后即可管理您的账号', action: '去登录' } as const;
@@ -13,7 +14,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
   if (loggedIn) return <>{children}</>;
   return (
     <div className="qgw-auth-gate">
-      <ErrorBlock status="empty" title={strings.title} description={strings.hint} />
+      <StatusBlock status="empty" title={strings.title} description={strings.hint} />
       <Button color="primary" shape="rounded" onClick={() => navigateTo(routes.login.index)}>
         {strings.action}
       </Button>

@@ -37,6 +37,18 @@ describe('pages/cxb/index', () => {
     for (const name of ['立即申报', /申报流程/, /奖项设置/, /我的申报/]) expect(screen.getByRole('button', { name })).toBeTruthy();
   });
 
+  test('while the overview loads a placeholder is shown; the look-up entries are there at once', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    stubApi({ [apiPaths.contentArticle]: async () => (await held, ok(article({ title: '青年创新榜简介' }))) });
+    await renderApp(routes.cxb.index);
+    expect(await screen.findByLabelText('加载中')).toBeTruthy();
+    for (const name of ['立即申报', /申报流程/, /奖项设置/, /我的申报/]) expect(screen.getByRole('button', { name })).toBeTruthy();
+    await act(async () => release());
+    expect(await screen.findByRole('heading', { name: '青年创新榜简介' })).toBeTruthy();
+    expect(screen.queryByLabelText('加载中')).toBeNull();
+  });
+
   test('an overview not published yet is said calmly; the entries still work', async () => {
     stubApi({ [apiPaths.contentArticle]: fail('内容不存在', 4004) });
     const app = await renderApp(routes.cxb.index);
@@ -78,6 +90,23 @@ describe('pages/cxb/award', () => {
     expect(api.callsTo(apiPaths.contentArticles)[0]?.url.searchParams.get('category')).toBe('award');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '立即申报' })));
     await waitFor(() => expect(app.path()).toBe(routes.cxb.process));
+  });
+
+  test('while the awards load a placeholder is shown', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    stubApi({
+      [apiPaths.contentArticles]: async () => (
+        await held, ok(page([articleSummary({ category: 'award', title: '青年创新之星', award: { quota: 30, prize: '荣誉证书' } })]))
+      ),
+    });
+    await renderApp(routes.cxb.award);
+    expect(await screen.findByRole('status', { name: '加载中' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '立即申报' })).toBeTruthy();
+    await act(async () => release());
+    expect(await screen.findByRole('heading', { name: '青年创新之星' })).toBeTruthy();
+    expect(screen.getByText('30 名')).toBeTruthy();
+    expect(screen.queryByRole('status', { name: '加载中' })).toBeNull();
   });
 
   test('no awards published: 奖项设置即将公布', async () => {
@@ -124,5 +153,43 @@ describe('pages/cxb/process', () => {
     expect(await screen.findByLabelText('加载中')).toBeTruthy();
     await act(async () => release());
     expect(await screen.findByRole('heading', { name: '申报流程' })).toBeTruthy();
+  });
+
+  test('the article is rendered inert: no script, no handlers, no javascript: links', async () => {
+    stubApi({
+      [apiPaths.contentArticle]: ok(
+        article({
+          slug: contentSlugs.programmeProcess,
+          title: '申报流程',
+          body: '<p>第一步<script>window.__owned = 1</script></p><img src="x" onerror="window.__owned = 1"><a href="javascript:alert(1)">点我</a>',
+        }),
+      ),
+    });
+    await renderApp(routes.cxb.process);
+    expect(await screen.findByText('第一步')).toBeTruthy();
+    const card = screen.getByRole('heading', { name: '申报流程' }).closest('section')!;
+    expect(card.querySelector('script')).toBeNull();
+    expect(card.querySelector('[onerror]')).toBeNull();
+    expect(card.querySelector('a[href^="javascript:"]')).toBeNull();
+  });
+
+  test('a failure offers 重试 and keeps 开始申报', async () => {
+    let broken = true;
+    stubApi({
+      [apiPaths.contentArticle]: () => (broken ? { status: 503, body: {} } : ok(article({ slug: contentSlugs.programmeProcess, title: '申报流程' }))),
+    });
+    await renderApp(routes.cxb.process);
+    expect(await screen.findByText('加载失败', {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '开始申报' })).toBeTruthy();
+    broken = false;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '重试' })));
+    expect(await screen.findByRole('heading', { name: '申报流程' })).toBeTruthy();
+  });
+
+  test('a process article not published yet is said calmly', async () => {
+    stubApi({ [apiPaths.contentArticle]: fail('内容不存在', 4004) });
+    await renderApp(routes.cxb.process);
+    expect(await screen.findByText('内容正在更新，请稍后再来查看。')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '开始申报' })).toBeTruthy();
   });
 });

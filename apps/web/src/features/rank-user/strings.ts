@@ -11,7 +11,6 @@ export const rankUserStrings = {
   programmeHeading: '青年创新榜人物申报',
   programmeSlogan: '讲述青年创新故事 · 树立青年奋斗榜样',
   programmeApply: '立即申报',
-  programmeMine: '我的申报',
   programmeLinks: [
     { key: 'process', title: '申报流程', desc: '六步完成申报' },
     { key: 'award', title: '奖项设置', desc: '荣誉与激励' },

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from 'antd-mobile';
 import { limits, routes } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { FieldGroup, TextField } from '../../../components/ui/form-field.js';
-import { useLogin } from '../hooks/use-auth.js';
+import { preloadAccountCalls, useLogin } from '../hooks/use-auth.js';
 import { accountStrings as t } from '../strings.js';
 import { AuthHeader } from './auth-header.js';
 import './accounts.css';
@@ -13,6 +13,8 @@ export function LoginScreen() {
   const [mobile, setMobile] = useState('');
   const [password, setPassword] = useState('');
   const login = useLogin();
+  // what the submission needs comes while the person types
+  useEffect(preloadAccountCalls, []);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,17 +1,23 @@
 import { useMutation } from '@tanstack/react-query';
-import { routes, ZLoginRequest, ZRegisterRequest, type LoginRequest } from '@qgw/contracts';
-import { appConstants } from '@qgw/contracts';
+import { appConstants, routes, type LoginRequest, type ZLoginRequest } from '@qgw/contracts';
 import { call, validate, type FormInput } from '../../../lib/request.js';
 import { currentPath, historyDepth, navigateBack, redirectTo, switchTab } from '../../../lib/navigation.js';
 import { hideToast, showLoading, showToast, toastError, ShownError } from '../../../lib/toast.js';
-import { accountOps } from '../api/operations.js';
 import { accountStrings as t } from '../strings.js';
 import { forgetEverything, forgetSession, saveLogin } from '../session.js';
+
+const calls = () => import('./auth-calls.js');
+
+/** Fetches the account calls ahead of the first submission (a login screen calls it once drawn). */
+export function preloadAccountCalls(): void {
+  void calls();
+}
 
 /** Spec §4 login flow. */
 export function useLogin() {
   return useMutation({
     mutationFn: async (form: FormInput<typeof ZLoginRequest>) => {
+      const { ZLoginRequest, accountOps } = await calls();
       const input: LoginRequest = validate(ZLoginRequest, form);
       showLoading(t.loading);
       return call(accountOps.login, input);
@@ -51,6 +57,7 @@ export interface RegisterForm {
 export function useRegister() {
   return useMutation({
     mutationFn: async (form: RegisterForm) => {
+      const { ZRegisterRequest, accountOps } = await calls();
       const base = {
         mobile: form.mobile || undefined,
         password: form.password || undefined,
@@ -82,6 +89,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       showLoading(t.loading);
+      const { accountOps } = await calls();
       try {
         await call(accountOps.logout, {}, { onUnauthorized: 'throw' });
       } catch {

@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/request.js';
 import { isLoggedIn, useSession } from '../../../stores/session.js';
-import { programmeOps } from '../api/operations.js';
+
+/**
+ * The calls (and the schemas they check with) load with the first query, not with the screen: the
+ * programme home is the default route and draws its skeleton without the validation library.
+ */
+const ops = () => import('../api/operations.js').then((m) => m.programmeOps);
 
 export const programmeKeys = {
   currentStatus: ['programme', 'currentStatus'] as const,
@@ -17,7 +22,7 @@ export const programmeKeys = {
 export function useCurrentStatus() {
   return useQuery({
     queryKey: programmeKeys.currentStatus,
-    queryFn: () => call(programmeOps.getCurrentStatus, {}),
+    queryFn: async () => call((await ops()).getCurrentStatus, {}),
   });
 }
 
@@ -26,7 +31,7 @@ export function useApplyStatus() {
   const loggedIn = useSession(isLoggedIn);
   return useQuery({
     queryKey: programmeKeys.applyStatus,
-    queryFn: () => call(programmeOps.getApplyStatus, {}, { onUnauthorized: 'throw' }),
+    queryFn: async () => call((await ops()).getApplyStatus, {}, { onUnauthorized: 'throw' }),
     enabled: loggedIn,
   });
 }

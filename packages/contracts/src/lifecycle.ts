@@ -1,0 +1,44 @@
+/**
+ * The application lifecycle's names and labels (PRODUCT §4) and the programme's phases, as plain
+ * constants: screens that only show a state import them without the validation library, which the
+ * schemas built on them (applications.ts, applications-api.ts) bring.
+ */
+
+/** Every kind of application (PRODUCT §2). */
+export const applicationKinds = ['rank_user', 'membership', 'person', 'work', 'company'] as const;
+export type ApplicationKind = (typeof applicationKinds)[number];
+
+export const applicationStatuses = [
+  'draft', 'submitted', 'under_review', 'approved', 'rejected', 'returned', 'withdrawn',
+] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+/** Chinese names of the states, for every screen that shows one. */
+export const statusLabels: Record<ApplicationStatus, string> = {
+  draft: '草稿',
+  submitted: '已提交',
+  under_review: '审核中',
+  approved: '已通过',
+  rejected: '未通过',
+  returned: '退回修改',
+  withdrawn: '已撤回',
+};
+
+/** Which transitions the applicant may make; the rest belong to the review side. */
+export const applicantTransitions: Record<ApplicationStatus, readonly ApplicationStatus[]> = {
+  draft: ['submitted', 'withdrawn'],
+  submitted: ['withdrawn'],
+  under_review: ['withdrawn'],
+  returned: ['submitted'],
+  approved: [],
+  rejected: [],
+  withdrawn: [],
+};
+/** States in which the applicant may still edit the content. */
+export const editableStatuses: readonly ApplicationStatus[] = ['draft', 'returned'];
+
+export const programmePhases = ['not_open', 'open', 'reviewing', 'results', 'closed'] as const;
+export type ProgrammePhase = (typeof programmePhases)[number];
+export const phaseLabels = {
+  not_open: '未开始', open: '申报中', reviewing: '评审中', results: '结果公布', closed: '已结束',
+} as const satisfies Record<ProgrammePhase, string>;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
+import { assertDurable, DurabilityError } from './db/durability.js';
 import { openDatabase } from './db/index.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { seedDemo } from './db/seed.js';
@@ -35,6 +36,17 @@ async function main() {
   }
   const logger = createLogger({ level: config.logLevel });
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  try {
+    await assertDurable(database.db, database.dialect);
+  } catch (err) {
+    if (err instanceof DurabilityError) {
+      logger.fatal({ event: 'db.durability' }, err.message);
+      console.error(err.message);
+      await database.destroy();
+      process.exit(1);
+    }
+    throw err;
+  }
   await migrateToLatest(database.db);
   const demo = config.seedDemo
     ? await seedDemo(database.db, systemClock, { dataKey: await resolveDataKey(config), consoleTotp: !config.isProduction })

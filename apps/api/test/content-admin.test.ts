@@ -165,6 +165,41 @@ describe('articles', () => {
     expect(badUrl.body).toMatchObject({ success: false, code: Code.BAD_REQUEST });
   });
 
+  it('two editors of the same version: the first save stands, the second is refused with CONFLICT and changes nothing', async () => {
+    const created = data(await post<AdminArticle>(t.app, apiPaths.contentAdminArticleCreate, { category: 'news', title: '并发编辑' }, as(admin)));
+    const loaded = created.updatedAt;
+    t.clock.advance(1000);
+    const first = await post<AdminArticle>(t.app, apiPaths.contentAdminArticleUpdate, { id: created.id, expectedUpdatedAt: loaded, title: '甲的标题' }, as(admin));
+    expect(data(first).title).toBe('甲的标题');
+    const second = await post(t.app, apiPaths.contentAdminArticleUpdate, { id: created.id, expectedUpdatedAt: loaded, title: '乙的标题' }, as(admin));
+    expect(second.body).toMatchObject({ success: false, code: Code.CONFLICT, message: '内容已被他人修改，请刷新后再编辑' });
+    const now = data(await get<AdminArticle>(t.app, apiPaths.contentAdminArticle, { id: created.id }, as(admin)));
+    expect(now.title).toBe('甲的标题');
+    // the refused save left no audit entry
+    const updates = await t.db.selectFrom('audit_log').select('id').where('entity_id', '=', created.id).where('action', '=', 'content.update').execute();
+    expect(updates).toHaveLength(1);
+
+    // at the same moment from the same version: exactly one stands
+    t.clock.advance(1000);
+    const racing = await Promise.all(
+      ['丙', '丁', '戊'].map((who) =>
+        post(t.app, apiPaths.contentAdminArticleUpdate, { id: created.id, expectedUpdatedAt: now.updatedAt, title: `${who}的标题` }, as(admin)),
+      ),
+    );
+    expect(racing.filter((r) => (r.body as { success: boolean }).success)).toHaveLength(1);
+    expect(racing.filter((r) => (r.body as { code: number }).code === Code.CONFLICT)).toHaveLength(2);
+
+    // a caller that names no version (an API client) still saves over whatever is there
+    const plain = await post<AdminArticle>(t.app, apiPaths.contentAdminArticleUpdate, { id: created.id, title: '直接保存' }, as(admin));
+    expect(data(plain).title).toBe('直接保存');
+    // and a version check applies to every kind of record
+    const leader = data(await post<AdminLeader>(t.app, apiPaths.contentAdminLeaderCreate, { group: 'leadership', name: '并发', title: '委员' }, as(admin)));
+    t.clock.advance(1000);
+    data(await post(t.app, apiPaths.contentAdminLeaderUpdate, { id: leader.id, expectedUpdatedAt: leader.updatedAt, title: '副主任' }, as(admin)));
+    const stale = await post(t.app, apiPaths.contentAdminLeaderUpdate, { id: leader.id, expectedUpdatedAt: leader.updatedAt, title: '主任' }, as(admin));
+    expect(stale.body).toMatchObject({ success: false, code: Code.CONFLICT });
+  });
+
   it('takes a long body beyond the global request limit, and refuses one beyond the contract', async () => {
     const long = `<p>${'青'.repeat(contentLimits.body.max - 10)}</p>`;
     const a = data(await post<AdminArticle>(t.app, apiPaths.contentAdminArticleCreate, { category: 'news', title: '长文', body: long }, as(admin)));

@@ -125,8 +125,12 @@ export const ZWebviewHostInput = z.object({
 export type WebviewHostInput = z.infer<typeof ZWebviewHostInput>;
 
 /** update: the id plus the fields to change (omitted fields are kept). */
+/**
+ * An update names the record and, from an editor, the `updatedAt` it loaded: a save over someone
+ * else's newer change is refused with CONFLICT instead of overwriting it.
+ */
 const withId = <T extends z.ZodRawShape>(shape: z.ZodObject<T>) =>
-  shape.partial().extend({ id: ZContentId });
+  shape.partial().extend({ id: ZContentId, expectedUpdatedAt: z.string().max(40).optional() });
 
 // articles
 export const ZAdminArticlesRequest = z.object({

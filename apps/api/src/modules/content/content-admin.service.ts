@@ -162,11 +162,13 @@ export class ContentAdminService {
   private async save<T extends keyof typeof specs>(
     actorId: string,
     kind: T,
-    id: string | null,
+    /** the record to change (null: create); `expectedUpdatedAt` as the editor loaded it */
+    target: { id: string; expectedUpdatedAt?: string | undefined } | null,
     build: (trx: Db, was: Database[(typeof specs)[T]['ops']['table']] | undefined) => Promise<Record<string, unknown>>,
     conflict?: string,
   ) {
     const spec = specs[kind] as unknown as EntitySpec<'content_leaders', unknown>;
+    const id = target?.id ?? null;
     try {
       return await this.writer.audited(actorId, id ? 'content.update' : 'content.create', spec.entity, async (trx) => {
         const was = id ? await this.writer.load(trx, spec, id) : undefined;
@@ -174,9 +176,14 @@ export class ContentAdminService {
         const values = await build(trx, was as never);
         let rowId: string;
         if (was) {
+          if (target?.expectedUpdatedAt !== undefined && target.expectedUpdatedAt !== was.updated_at) {
+            throw new AppError(Code.CONFLICT, s.editedMeanwhile);
+          }
           if (Object.keys(values).length === 0) throw new AppError(Code.BAD_REQUEST, s.nothingToChange);
           rowId = was.id;
-          await spec.ops.patch(trx, rowId, { ...values, updated_at: this.writer.now(), updated_by: actorId });
+          // compare-and-set on what was read: of two saves racing from the same version, one stands
+          const changed = await spec.ops.patchIf(trx, rowId, was.updated_at, { ...values, updated_at: this.writer.now(), updated_by: actorId });
+          if (changed === 0) throw new AppError(Code.CONFLICT, s.editedMeanwhile);
         } else {
           rowId = values.id as string;
           await spec.ops.insert(trx, values as unknown as Database['content_leaders']);
@@ -209,7 +216,7 @@ export class ContentAdminService {
 
   updateArticle(actorId: string, input: UpdateArticleRequest) {
     const { id, published, ...fields } = input;
-    return this.save(actorId, 'article', id, async (trx, was) => {
+    return this.save(actorId, 'article', input, async (trx, was) => {
       await this.assertSlugFree(trx, fields.slug, id);
       const patch = patchOf(fields, articleColumns);
       if (published !== undefined) {
@@ -227,8 +234,8 @@ export class ContentAdminService {
   }
 
   updateLeader(actorId: string, input: UpdateLeaderRequest) {
-    const { id, published, ...fields } = input;
-    return this.save(actorId, 'leader', id, async () => ({
+    const { published, ...fields } = input;
+    return this.save(actorId, 'leader', input, async () => ({
       ...patchOf(fields, leaderColumns), ...(published !== undefined ? { published: bit(published, 0) } : {}),
     })) as Promise<AdminLeader>;
   }
@@ -240,8 +247,8 @@ export class ContentAdminService {
   }
 
   updateSubdivision(actorId: string, input: UpdateSubdivisionRequest) {
-    const { id, published, ...fields } = input;
-    return this.save(actorId, 'subdivision', id, async () => ({
+    const { published, ...fields } = input;
+    return this.save(actorId, 'subdivision', input, async () => ({
       ...patchOf(fields, subdivisionColumns), ...(published !== undefined ? { published: bit(published, 0) } : {}),
     })) as Promise<AdminSubdivision>;
   }
@@ -261,8 +268,8 @@ export class ContentAdminService {
   }
 
   updateMember(actorId: string, input: UpdateMemberRequest) {
-    const { id, published, consent, ...fields } = input;
-    return this.save(actorId, 'member', id, async (trx, was) => {
+    const { published, consent, ...fields } = input;
+    return this.save(actorId, 'member', input, async (trx, was) => {
       await this.assertSubdivision(trx, fields.subdivisionId);
       return {
         ...patchOf(fields, memberColumns),
@@ -280,8 +287,8 @@ export class ContentAdminService {
     }, s.hostTaken) as Promise<WebviewHost>;
   }
 
-  updateWebviewHost(actorId: string, input: { id: string; host?: string | undefined; note?: string | undefined }) {
-    return this.save(actorId, 'webviewHost', input.id, async (trx) => {
+  updateWebviewHost(actorId: string, input: { id: string; host?: string | undefined; note?: string | undefined; expectedUpdatedAt?: string | undefined }) {
+    return this.save(actorId, 'webviewHost', input, async (trx) => {
       if (input.host !== undefined) {
         const other = await hosts.byHost(trx, input.host);
         if (other && other.id !== input.id) throw new AppError(Code.CONFLICT, s.hostTaken);

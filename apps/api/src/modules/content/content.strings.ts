@@ -12,6 +12,7 @@ export const contentStrings = {
   subdivisionHasMembers: '该分会下还有成员，请先移出或删除成员',
   reorderUnknown: '排序列表中有不存在的项目，请刷新后重试',
   nothingToChange: '没有需要修改的内容',
+  editedMeanwhile: '内容已被他人修改，请刷新后再编辑',
   uploadMissing: '请选择要上传的文件',
   uploadTooLarge: '文件过大，单个不超过 20MB',
   uploadType: '不支持的文件类型，请上传图片、PDF、Word、Excel 或文本文件',

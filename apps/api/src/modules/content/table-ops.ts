@@ -32,6 +32,16 @@ export function tableOps<T extends ContentTable>(table: T) {
     async patch(db: Db, id: string, patch: Partial<Database[T]>): Promise<void> {
       await db.updateTable(t).set(patch as Partial<Database['content_leaders']>).where('id', '=', id).execute();
     },
+    /** patches only while the record still carries `updatedAt`; answers how many rows changed (0 or 1) */
+    async patchIf(db: Db, id: string, updatedAt: string, patch: Partial<Database[T]>): Promise<number> {
+      const r = await db
+        .updateTable(t)
+        .set(patch as Partial<Database['content_leaders']>)
+        .where('id', '=', id)
+        .where('updated_at', '=', updatedAt)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    },
     async remove(db: Db, id: string): Promise<number> {
       const r = await db.deleteFrom(t).where('id', '=', id).executeTakeFirst();
       return Number(r.numDeletedRows);

@@ -152,6 +152,8 @@ describe('console: editing an article', () => {
     expect(await screen.findByText('保存成功')).toBeTruthy();
     const sent = api.callsTo(apiPaths.contentAdminArticleUpdate)[0]?.body as Record<string, unknown>;
     expect(sent).toMatchObject({ id: 'a1', title: '新标题', body: '<p>新正文</p><script>alert(1)</script>', category: 'news', published: true });
+    // the version the editor loaded goes with the save, so a newer change by someone else is not overwritten
+    expect(sent.expectedUpdatedAt).toBe(adminArticle().updatedAt);
     await waitFor(() => expect(app.path()).toBe('/console/content/articles'));
     expect(app.search()).toBe('?category=news');
     expect(await screen.findByText('新标题')).toBeTruthy();

@@ -93,7 +93,7 @@ function ArticleForm({ article, initialCategory }: { article: AdminArticle | nul
   const toList = () => void navigate(`${consolePaths.articles}?category=${d.category}`);
   const cover = useUpload((f) => set('coverUrl')(f.url));
   const save = useConsoleMutation(
-    (input: ArticleInput) => (article ? call(adminOps.articles.update, { id: article.id, ...input }) : call(adminOps.articles.create, input)),
+    (input: ArticleInput) => (article ? call(adminOps.articles.update, { id: article.id, expectedUpdatedAt: article.updatedAt, ...input }) : call(adminOps.articles.create, input)),
     { loading: t.saving, success: t.saved, onSuccess: toList },
   );
   const submit = (e: FormEvent) => {

@@ -127,7 +127,7 @@ function LeaderForm({ leader, initialGroup }: { leader: AdminLeader | null; init
   const toList = () => void navigate(`${consolePaths.leaders}?group=${d.group}`);
   const photo = useUpload((f) => set('photoUrl')(f.url));
   const save = useConsoleMutation(
-    (input: LeaderInput) => (leader ? call(adminOps.leaders.update, { id: leader.id, ...input }) : call(adminOps.leaders.create, input)),
+    (input: LeaderInput) => (leader ? call(adminOps.leaders.update, { id: leader.id, expectedUpdatedAt: leader.updatedAt, ...input }) : call(adminOps.leaders.create, input)),
     { loading: t.saving, success: t.saved, onSuccess: toList },
   );
   const submit = (e: FormEvent) => {

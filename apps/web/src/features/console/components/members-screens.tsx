@@ -143,7 +143,7 @@ function MemberForm({ member }: { member: AdminDirectoryMember | null }) {
   const toList = () => void navigate(consolePaths.members);
   const photo = useUpload((f) => set('photoUrl')(f.url));
   const save = useConsoleMutation(
-    (input: DirectoryMemberInput) => (member ? call(adminOps.members.update, { id: member.id, ...input }) : call(adminOps.members.create, input)),
+    (input: DirectoryMemberInput) => (member ? call(adminOps.members.update, { id: member.id, expectedUpdatedAt: member.updatedAt, ...input }) : call(adminOps.members.create, input)),
     { loading: t.saving, success: t.saved, onSuccess: toList },
   );
   const submit = (e: FormEvent) => {

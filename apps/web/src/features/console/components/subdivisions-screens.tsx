@@ -90,7 +90,7 @@ function SubdivisionForm({ item }: { item: AdminSubdivision | null }) {
   const set = <K extends keyof typeof d>(key: K) => (value: (typeof d)[K]) => setD((prev) => ({ ...prev, [key]: value }));
   const toList = () => void navigate(consolePaths.subdivisions);
   const save = useConsoleMutation(
-    (input: SubdivisionInput) => (item ? call(adminOps.subdivisions.update, { id: item.id, ...input }) : call(adminOps.subdivisions.create, input)),
+    (input: SubdivisionInput) => (item ? call(adminOps.subdivisions.update, { id: item.id, expectedUpdatedAt: item.updatedAt, ...input }) : call(adminOps.subdivisions.create, input)),
     { loading: t.saving, success: t.saved, onSuccess: toList },
   );
   const submit = (e: FormEvent) => {

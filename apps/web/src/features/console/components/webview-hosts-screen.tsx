@@ -12,7 +12,7 @@ import { ConsoleEmpty, ConsoleError, ConsoleLoading, ConsolePage, DeleteButton, 
 function HostRow({ host }: { host: WebviewHost }) {
   const [editing, setEditing] = useState(false);
   const [note, setNote] = useState(host.note);
-  const update = useConsoleMutation(() => call(adminOps.webviewHosts.update, { id: host.id, note }), {
+  const update = useConsoleMutation(() => call(adminOps.webviewHosts.update, { id: host.id, expectedUpdatedAt: host.updatedAt, note }), {
     success: t.saved,
     onSuccess: () => setEditing(false),
   });

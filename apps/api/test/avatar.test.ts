@@ -71,6 +71,25 @@ describe('POST /v1/uploadAvatar', () => {
     expect(p.avatar).toBe(url);
   });
 
+  it('a replaced picture is removed from the disk; one still in use by its account stays', async () => {
+    const urlOf = async (content: Buffer, filename: string, type: string) =>
+      ((await upload({ content, filename, type })).json() as { message: { url: string } }).message.url;
+    const first = await urlOf(PNG, 'a.png', 'image/png');
+    data(await post<UserProfile>(t.app, apiPaths.updateProfile, { avatar: first }, { token: u.token }));
+    // saving the same picture again (with a new nickname) keeps it
+    data(await post<UserProfile>(t.app, apiPaths.updateProfile, { avatar: first, nickname: '换了昵称' }, { token: u.token }));
+    expect(await stored()).toContain(first.split('/').pop());
+    const second = await urlOf(JPEG, 'b.jpg', 'image/jpeg');
+    data(await post<UserProfile>(t.app, apiPaths.updateProfile, { avatar: second }, { token: u.token }));
+    const files = await stored();
+    expect(files).toContain(second.split('/').pop());
+    expect(files).not.toContain(first.split('/').pop());
+    expect((await t.app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
+    // no picture at all: the last one goes too
+    data(await post<UserProfile>(t.app, apiPaths.updateProfile, { avatar: null }, { token: u.token }));
+    expect(await stored()).not.toContain(second.split('/').pop());
+  });
+
   it('accepts JPEG and WebP', async () => {
     expect((await upload({ content: JPEG, filename: 'a.jpg', type: 'image/jpeg' })).json()).toMatchObject({ success: true });
     expect((await upload({ content: WEBP, filename: 'a.webp', type: 'image/webp' })).json()).toMatchObject({ success: true });

@@ -181,7 +181,18 @@ export class AccountsService {
         trx,
       );
     });
+    // the picture it replaced is nobody's now (names are random per upload): remove it
+    if (patch.avatar !== undefined && user.avatar && user.avatar !== patch.avatar) await this.forgetAvatar(user.avatar);
     return this.profile(user.id);
+  }
+
+  /** Deletes an avatar file no account points at any more; a failure is logged, not the user's problem. */
+  private async forgetAvatar(url: string): Promise<void> {
+    const name = this.d.avatars.nameFromUrl(url);
+    if (!name) return;
+    const stillUsed = await this.d.db.selectFrom('users').select('id').where('avatar', '=', url).executeTakeFirst();
+    if (stillUsed) return;
+    await this.d.avatars.remove(name);
   }
 
   /**

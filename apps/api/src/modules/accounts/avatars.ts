@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiPaths } from '@qgw/contracts';
 import { type ImageKind, imageKinds } from '../files/magic-bytes.js';
@@ -43,6 +43,12 @@ export class AvatarStore {
     if (!url.startsWith(prefix)) return null;
     const name = url.slice(prefix.length);
     return AVATAR_NAME.test(name) ? name : null;
+  }
+
+  /** Removes a stored avatar; a name that is not ours, or already gone, is no error. */
+  async remove(name: string): Promise<void> {
+    if (!AVATAR_NAME.test(name)) return;
+    await rm(join(this.dir, name), { force: true });
   }
 
   async exists(name: string): Promise<boolean> {

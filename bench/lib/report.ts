@@ -55,8 +55,8 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 export function chartSvg(rows: Row[]): string {
   const barH = 22;
   const gap = 8;
-  const left = 330;
-  const width = 760;
+  const left = 360;
+  const width = 800;
   const scale = (width - left - 60) / 3;
   const top = 40;
   const height = top + rows.length * (barH + gap) + 30;

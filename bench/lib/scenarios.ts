@@ -122,10 +122,11 @@ export async function concurrentSubmissions(url: string, db: Kysely<Database>, p
 /** The console queue's first page and a name search, by the queue's own query, `runs` times: p99 in ms. */
 export async function queueP99(db: Kysely<Database>, runs = 50): Promise<number> {
   const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
+  for (let i = -10; i < runs; i++) {
     const t0 = performance.now();
     await queuePage(db, { programmeIds: null, limit: 21, ...(i % 2 ? { search: { by: 'name' as const, prefix: '张青1' } } : {}) });
-    times.push(performance.now() - t0);
+    // the first runs warm the plan and the cache; they are not counted
+    if (i >= 0) times.push(performance.now() - t0);
   }
   return percentile(times.sort((a, b) => a - b), 99);
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { mfaPolicy } from '@qgw/contracts';
 
 /**
@@ -27,8 +26,11 @@ function totpOf(secretBase32: string, label: string): TOTP {
 export const otpauthUrl = (secretBase32: string, label: string): string => totpOf(secretBase32, label).toString();
 
 /** The URL as a QR code, a PNG data URL an <img> can show. */
-export const qrDataUrl = (url: string): Promise<string> =>
-  QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
+export const qrDataUrl = async (url: string): Promise<string> => {
+  // needed once per enrolment: loaded then, not at start
+  const { default: QRCode } = await import('qrcode');
+  return QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
+};
 
 /** The time step a timestamp falls in. */
 export const stepAt = (nowMs: number): number => TOTP.counter({ period: mfaPolicy.periodSeconds, timestamp: nowMs });

@@ -1,6 +1,4 @@
 import { PassThrough, type Readable } from 'node:stream';
-import archiver from 'archiver';
-import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Code, exportColumns } from '@qgw/contracts';
@@ -76,6 +74,8 @@ export class ExportsService {
   }
 
   private async writeXlsx(out: PassThrough, filter: ExportFilter): Promise<void> {
+    // exports are rare: their libraries (tens of MB resident) load with the first one, not at start
+    const { default: ExcelJS } = await import('exceljs');
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const sheet = book.addWorksheet('申报');
     sheet.columns = exportColumns.map((c) => ({ header: c.header, key: c.key, width: c.key === 'id' ? 38 : 16 }));
@@ -107,6 +107,7 @@ export class ExportsService {
       after: { files: ordered.length },
     });
     // stored already compressed (images, video): storing them again as-is is faster and no larger
+    const { default: archiver } = await import('archiver');
     const zip = archiver('zip', { store: true });
     zip.on('warning', (err) => this.d.log.warn({ err }, 'media export warning'));
     zip.on('error', (err) => this.d.log.error({ err }, 'media export failed'));

@@ -21,17 +21,6 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
-        test: {
-          // `npm run test:stress`: crash, scale-out and brute-force runs too long for every CI run
-          name: 'stress',
-          environment: 'node',
-          include: ['apps/api/stress/**/*.stress.test.ts'],
-          maxWorkers: 1,
-          testTimeout: 900_000,
-          hookTimeout: 300_000,
-        },
-      },
       'apps/web/vitest.config.ts',
     ],
   },

@@ -50,7 +50,7 @@ export interface TestApp {
 }
 
 /** Limits far above what a test file does, so only tests that mean to hit a limit do. */
-const testDefaults: Record<string, string> = {
+export const testDefaults: Record<string, string> = {
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
   SEED_DEMO: 'false',

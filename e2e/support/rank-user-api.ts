@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { apiPaths, appConstants, type RankUserForm } from '@qgw/contracts';
 import type { TestUser } from './app.js';
-import { freshIdNumber, mediaFiles } from './applications.js';
+import { mediaFiles, samplePerson } from './applications.js';
 
 interface Envelope<T> {
   success: boolean;
@@ -61,18 +61,18 @@ async function uploadVideo(request: APIRequestContext, token: string): Promise<s
 /** Submits a complete rank-user application in `name`'s name for `user`; answers its id. */
 export async function submitRankUserViaApi(request: APIRequestContext, user: TestUser, name: string): Promise<string> {
   const token = await apiToken(request, user);
-  const identity = freshIdNumber();
+  const p = samplePerson({ name });
   const form: RankUserForm = {
     name,
-    gender: identity.gender === '男' ? 'male' : 'female',
-    birthDate: identity.birthDate,
-    idNumber: identity.idNumber,
+    gender: p.identity.gender === '男' ? 'male' : 'female',
+    birthDate: p.identity.birthDate,
+    idNumber: p.identity.idNumber,
     politicalStatus: '共青团员',
     education: '本科',
-    organization: '青城智造有限公司',
-    position: '研发工程师',
-    region: '广东省广州市天河区',
-    contactMobile: '13912345678',
+    organization: p.organization,
+    position: p.position,
+    region: p.region,
+    contactMobile: p.contactMobile,
     intro: '长期扎根智能制造一线，带领青年突击队完成多项技术攻关。',
     achievements: '主持研发的产线视觉检测系统将缺陷漏检率降低至千分之一。',
     photo: await uploadPhoto(request, token),

@@ -77,6 +77,20 @@ export function mapError(err: unknown): Mapped & { internal: boolean } {
   return { status: 500, body: fail(Code.INTERNAL, httpStrings.internal), internal: true };
 }
 
+/**
+ * A body too large is not read to its end: the answer goes out at the limit, and the connection is
+ * closed a moment later (not at once: a client still sending would get a reset instead of the
+ * answer), so a client offering gigabytes sends little more than the limit.
+ */
+const LINGER_MS = 500;
+
+function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  const socket = request.raw.socket as { destroy?: () => void } | undefined;
+  // (an injected request has no real socket to close)
+  if (typeof socket?.destroy !== 'function') return;
+  reply.raw.once('finish', () => setTimeout(() => socket.destroy?.(), LINGER_MS).unref());
+}
+
 function handleError(err: unknown, request: FastifyRequest, reply: FastifyReply) {
   const mapped = mapError(err);
   if (mapped.internal) {
@@ -85,6 +99,7 @@ function handleError(err: unknown, request: FastifyRequest, reply: FastifyReply)
     return reply.code(mapped.status).send({ ...mapped.body, errorId });
   }
   request.log.info({ code: mapped.body.code, status: mapped.status }, 'request refused');
+  if (mapped.status === 413) closeAfterAnswer(request, reply);
   return reply.code(mapped.status).send(mapped.body);
 }
 

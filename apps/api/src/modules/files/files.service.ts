@@ -93,6 +93,9 @@ export class FilesService {
    */
   async saveImage(auth: AuthContext, file: IncomingFile, purpose: FilePurpose): Promise<UploadedFile> {
     const temp = this.d.storage.tempPath();
+    // the parser reports the size limit at once but goes on reading the part to its end: stop here
+    // instead, so the answer (and the connection's close, plugins/errors.ts) comes at the limit
+    file.stream.once('limit', () => file.stream.destroy(new AppError(Code.PAYLOAD_TOO_LARGE, s.imageTooLarge, 413)));
     try {
       await pipeline(file.stream, createWriteStream(temp, { flags: 'wx', mode: 0o640 })).catch((err: unknown) => {
         throw multipartError(err, s.imageTooLarge);

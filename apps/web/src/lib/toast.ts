@@ -9,7 +9,20 @@ type ToastApi = typeof import('antd-mobile/es/components/toast/index.js').defaul
  * cleared is never shown after its clear).
  */
 let api: Promise<ToastApi> | null = null;
-const toast = (): Promise<ToastApi> => (api ??= import('antd-mobile/es/components/toast/index.js').then((m) => m.default));
+const toast = (): Promise<ToastApi> =>
+  (api ??= import('antd-mobile/es/components/toast/index.js').then(
+    (m) => m.default,
+    (err: unknown) => {
+      // offline or a failed deploy: the next toast asks again instead of failing forever
+      api = null;
+      throw err;
+    },
+  ));
+
+/** Runs `use` once the toast is there; a toast that cannot load is dropped, never an uncaught error. */
+const withToast = (use: (t: ToastApi) => void): void => {
+  toast().then(use, () => undefined);
+};
 
 /**
  * Uses this Toast instead of loading one: for environments that already hold antd-mobile (the unit
@@ -21,21 +34,21 @@ export function provideToast(t: ToastApi): void {
 
 /** Loads the toast ahead of need (called once the first screen is up). */
 export function preloadToast(): void {
-  void toast();
+  withToast(() => undefined);
 }
 
 /** A text toast; antd-mobile keeps one toast at a time, so this also replaces a loading indicator. */
 export function showToast(text: string, duration = 2000): void {
-  void toast().then((t) => t.show({ content: text, duration, maskClickable: true }));
+  withToast((t) => t.show({ content: text, duration, maskClickable: true }));
 }
 
 /** A loading indicator with one of the spec's titles ("加载中", "更改中", …); stays until replaced or hidden. */
 export function showLoading(title: string): void {
-  void toast().then((t) => t.show({ icon: 'loading', content: title, duration: 0, maskClickable: false }));
+  withToast((t) => t.show({ icon: 'loading', content: title, duration: 0, maskClickable: false }));
 }
 
 export function hideToast(): void {
-  void toast().then((t) => t.clear());
+  withToast((t) => t.clear());
 }
 
 /** An error that has already told the user what happened (a validation toast, the 401 redirect). */

@@ -10,7 +10,8 @@ const calls = () => import('./auth-calls.js');
 
 /** Fetches the account calls ahead of the first submission (a login screen calls it once drawn). */
 export function preloadAccountCalls(): void {
-  void calls();
+  // only a head start: a failure here is met again, and reported, by the submission itself
+  calls().catch(() => undefined);
 }
 
 /** Spec §4 login flow. */

@@ -43,8 +43,9 @@ import { WechatService } from './modules/wechat/wechat.service.js';
 import { wechatRoutes } from './modules/wechat/wechat.routes.js';
 import { installAuth } from './plugins/auth.js';
 import { installApiDocs } from './plugins/docs.js';
-import { installErrorHandling } from './plugins/errors.js';
+import { answerFrameworkError, installErrorHandling } from './plugins/errors.js';
 import { healthRoutes } from './plugins/health.js';
+import { installInputGuard } from './plugins/input-guard.js';
 import { installRateLimit } from './plugins/rate-limit.js';
 import { installSecurityHeaders } from './plugins/security.js';
 import { webRoutes } from './plugins/web.js';
@@ -79,6 +80,17 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count (`1` = one proxy in front) becomes "trust the
+ * nearest n addresses", as proxy-addr counts them: Fastify 5 treats a bare number as trusting
+ * nothing, so `TRUST_PROXY=1` used to leave every client behind the proxy with the proxy's address
+ * (one per-IP login and rate limit for everybody).
+ */
+export function trustProxyOption(value: AppConfig['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
 /** Builds the whole API and the SPA host on the given database. Does not listen. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
@@ -87,16 +99,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    // a hop count is supported at runtime (proxy-addr) though the typings only name boolean/string forms
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
     // protects a bare deployment (no proxy in front) against slow clients holding sockets
     requestTimeout: 30_000,
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installInputGuard(app);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   if (redis) {

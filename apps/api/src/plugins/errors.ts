@@ -103,6 +103,15 @@ function handleError(err: unknown, request: FastifyRequest, reply: FastifyReply)
   return reply.code(mapped.status).send(mapped.body);
 }
 
+/**
+ * Errors the router raises before any route or hook runs (a malformed percent-encoding in the
+ * path, a path parameter past the router's length limit): Fastify's `frameworkErrors` option.
+ * Without it they answer Fastify's own JSON shape instead of the envelope.
+ */
+export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return handleError(err, request, reply);
+}
+
 /** Installs the global error and not-found handlers on the root instance. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(handleError);

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { FileStore } from '@tus/file-store';
-import { Server, type Upload } from '@tus/server';
+import { Metadata, Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiPaths, Code, limits, videoUploadMetadata } from '@qgw/contracts';
@@ -30,6 +30,47 @@ const envelopeError = (status: number, code: Parameters<typeof fail>[0], message
   status_code: status,
   body: JSON.stringify(fail(code, message)),
 });
+
+/**
+ * tus answers a request it will not process — no Tus-Resumable (412), or a tus header it finds
+ * malformed (400) — in plain text. The same checks, by tus's own rules, answered here first so
+ * that those refusals carry the envelope too.
+ */
+const nonNegativeInteger = (v: string) => {
+  const n = Number(v);
+  return Number.isInteger(n) && String(n) === v && n >= 0;
+};
+const tusHeaderRules: Record<string, (value: string, method: string) => boolean> = {
+  'tus-resumable': (v) => v === TUS_RESUMABLE,
+  'tus-version': (v) => v === TUS_RESUMABLE,
+  'upload-offset': nonNegativeInteger,
+  'upload-length': nonNegativeInteger,
+  'upload-defer-length': (v) => v === '1',
+  'upload-concat': (v) => v === 'partial' || v.startsWith('final;'),
+  'x-forwarded-proto': (v) => v === 'http' || v === 'https',
+  'content-type': (v, method) => method !== 'PATCH' || v === 'application/offset+octet-stream',
+  'upload-metadata': (v) => {
+    try {
+      Metadata.parse(v);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+};
+
+function refuseWhatTusRefuses(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('tus-resumable', TUS_RESUMABLE);
+  if (request.headers['tus-resumable'] === undefined) {
+    reply.header('tus-version', TUS_RESUMABLE);
+    throw new AppError(Code.BAD_REQUEST, s.uploadBadRequest, 412);
+  }
+  for (const [name, rule] of Object.entries(tusHeaderRules)) {
+    const value = request.headers[name];
+    if (value === undefined) continue;
+    if (Array.isArray(value) || !rule(value, request.method)) throw new AppError(Code.BAD_REQUEST, s.uploadBadRequest, 400);
+  }
+}
 
 export interface VideoUploadRoutesOptions {
   service: FilesService;
@@ -91,6 +132,8 @@ export async function videoUploadRoutes(app: FastifyInstance, opts: VideoUploadR
       if (status === 404 || status === 410) return envelopeError(status, Code.NOT_FOUND, s.uploadGone);
       if (status === 409) return envelopeError(status, Code.CONFLICT, s.uploadOffsetConflict);
       if (status === 413) return envelopeError(status, Code.PAYLOAD_TOO_LARGE, s.videoTooLarge);
+      // a tus extension this server does not offer (concatenation): the client's mistake, not a fault
+      if (status === 501) return envelopeError(400, Code.BAD_REQUEST, s.uploadBadRequest);
       if (status < 500) return envelopeError(status, Code.BAD_REQUEST, s.uploadBadRequest);
       log.error({ err }, 'video upload failed');
       return envelopeError(500, Code.INTERNAL, s.uploadFailed);
@@ -99,6 +142,7 @@ export async function videoUploadRoutes(app: FastifyInstance, opts: VideoUploadR
 
   /** Lets tus answer on the raw response, keeping the headers the app already set (security, rate limit). */
   async function handOver(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    refuseWhatTusRefuses(request, reply);
     const headers = reply.getHeaders();
     reply.hijack();
     for (const [name, value] of Object.entries(headers)) {

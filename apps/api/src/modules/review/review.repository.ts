@@ -3,6 +3,9 @@ import type { ApplicationStatus, Decision, ReviewRecommendation } from '@qgw/con
 import type { AssignMethod, Database, ReviewsTable, StagedDecisionsTable } from '../../db/schema.js';
 import type { ApplicationRow } from '../applications/applications.repository.js';
 
+/** The largest value of the INTEGER column `applications.version` on PostgreSQL. */
+const MAX_VERSION = 2_147_483_647;
+
 /** SQL for assignments, conflicts, reviews and staged decisions. Every method takes the executor. */
 
 export const REVIEWABLE: readonly ApplicationStatus[] = ['submitted', 'under_review'];
@@ -226,6 +229,9 @@ export const reviewRepository = {
    * version, or null when another change came first.
    */
   async bumpVersion(db: Kysely<Database>, id: string, version: number): Promise<number | null> {
+    // versions are 32-bit integers in the database: a larger one matches no row, and PostgreSQL
+    // would refuse the comparison itself (a 500 where SQLite answered CONFLICT)
+    if (!Number.isInteger(version) || version < 0 || version > MAX_VERSION) return null;
     const row = await db
       .updateTable('applications')
       .set({ version: sql<number>`version + 1` })

@@ -15,6 +15,8 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+          // every app a test builds logs through the personal-data scan; a file whose logs held any fails
+          setupFiles: ['apps/api/test/support/log-scan.setup.ts'],
           // each test file builds its own app on its own database; argon2 is CPU-heavy on 2 cores
           maxWorkers: 2,
           testTimeout: 30_000,

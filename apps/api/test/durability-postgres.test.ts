@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertDurable, DurabilityError, durabilityProblems } from '../src/db/durability.js';
 import { openDatabase } from '../src/db/index.js';
-import { testDatabaseUrl } from './support/test-app.js';
+import { pgAdmin, pgDatabaseUrl, testDatabaseUrl } from './support/test-app.js';
 
 describe('durability settings', () => {
   it('fsync off or synchronous_commit off is refused; on, local, remote_* are durable', () => {
@@ -63,26 +63,14 @@ describe.skipIf(!testDatabaseUrl)('on PostgreSQL', () => {
   const name = `qgw_durable_${randomBytes(5).toString('hex')}`;
   let url: string;
   let dataDir: string;
-  const admin = async (statement: string) => {
-    const c = new pg.Client({ connectionString: testDatabaseUrl });
-    await c.connect();
-    try {
-      await c.query(statement);
-    } finally {
-      await c.end();
-    }
-  };
-
   beforeAll(async () => {
-    await admin(`create database ${name}`);
-    await admin(`alter database ${name} set synchronous_commit = off`);
-    const u = new URL(testDatabaseUrl!);
-    u.pathname = `/${name}`;
-    url = u.toString();
+    await pgAdmin(`create database ${name}`);
+    await pgAdmin(`alter database ${name} set synchronous_commit = off`);
+    url = pgDatabaseUrl(name);
     dataDir = await mkdtemp(join(tmpdir(), 'qgw-durable-'));
   });
   afterAll(async () => {
-    await admin(`drop database if exists ${name} with (force)`);
+    await pgAdmin(`drop database if exists ${name} with (force)`);
     await rm(dataDir, { recursive: true, force: true });
   });
 

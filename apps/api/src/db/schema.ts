@@ -132,7 +132,7 @@ export interface FilesTable {
   mime: string;
   /** bytes; the announced length while a video is uploading */
   size: number;
-  /** path under DATA_DIR/uploads: files/<generated name> once complete, tus/<id> while uploading */
+  /** path under DATA_DIR/uploads: files/<generated name> once complete (and while its bytes move there), tus/<id> while uploading */
   storage_key: string;
   status: FileStatus;
   /** the application that refers to the file (last attached), if any */

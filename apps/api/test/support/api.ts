@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { apiPaths, type Failure, type LoginResponse } from '@qgw/contracts';
 import type { Database } from '../../src/db/schema.js';
+import { rememberSecrets } from './log-scan.js';
 
 let seq = 0;
 
@@ -32,6 +33,8 @@ function answer<T>(res: LightMyRequestResponse): Answer<T> {
   } catch {
     body = { success: false, code: -1, message: res.body };
   }
+  // tokens and personal data the server answered: none of it may show up in the logs
+  rememberSecrets(body);
   return { status: res.statusCode, body, headers: res.headers, raw: res };
 }
 
@@ -49,6 +52,7 @@ const headersFor = (o: CallOptions) => ({
 
 export async function post<T = unknown>(app: FastifyInstance, url: string, data: unknown, o: CallOptions = {}) {
   const payload = typeof data === 'object' && data !== null && !Array.isArray(data) ? { ...data, ...fixed } : data;
+  rememberSecrets(payload);
   const res = await app.inject({
     method: 'POST',
     url,

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
@@ -17,6 +17,7 @@ import { type Dialect, openDatabase } from '../../src/db/index.js';
 import { migrateToLatest } from '../../src/db/migrations/index.js';
 import type { Database } from '../../src/db/schema.js';
 import { createLogger } from '../../src/logger.js';
+import { scanningStream } from './log-scan.js';
 
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 
@@ -62,6 +63,24 @@ export const testDefaults: Record<string, string> = {
   NOTIFY_RETRY_DELAYS_MS: 'off',
 };
 
+/** One statement on the test PostgreSQL server, on a connection of its own (create/drop schema or database). */
+export async function pgAdmin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The test server's URL with another database name. */
+export function pgDatabaseUrl(name: string): string {
+  const u = new URL(testDatabaseUrl!);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
 export interface FreshDatabase {
   db: Kysely<Database>;
   dialect: Dialect;
@@ -74,15 +93,7 @@ export async function createFreshDatabase(dataDir: string): Promise<FreshDatabas
     return { db: handle.db, dialect: handle.dialect, close: () => handle.destroy() };
   }
   const schema = `t_${randomBytes(8).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: testDatabaseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = pgAdmin;
   await admin(`create schema ${schema}`);
   const handle = openDatabase({ databaseUrl: testDatabaseUrl, pgSearchPath: schema, pgPoolMax: 4 });
   return {
@@ -93,6 +104,17 @@ export async function createFreshDatabase(dataDir: string): Promise<FreshDatabas
       await admin(`drop schema ${schema} cascade`);
     },
   };
+}
+
+/** The test's own stream, with every line scanned on the way. */
+function teeToScan(stream: Writable): Writable {
+  const scan = scanningStream();
+  return new Writable({
+    write(chunk, enc, cb) {
+      scan.write(chunk);
+      stream.write(chunk, enc, cb);
+    },
+  });
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -109,9 +131,12 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   let app: FastifyInstance | undefined;
   try {
     await migrateToLatest(fresh.db);
-    const logger = opts.logStream
-      ? createLogger({ level: opts.env?.LOG_LEVEL ?? 'info', stream: opts.logStream })
-      : createLogger({ level: config.logLevel });
+    // every app logs, at debug unless the test says otherwise, through the personal-data scan
+    // (support/log-scan.ts); a test that reads its own lines gets them scanned too
+    const logger = createLogger({
+      level: opts.env?.LOG_LEVEL ?? (opts.logStream ? 'info' : 'debug'),
+      stream: opts.logStream ? teeToScan(opts.logStream) : scanningStream(),
+    });
     app = await buildApp({ config, db: fresh.db, clock: clock.now, logger });
     if (opts.beforeReady) await opts.beforeReady(app);
     await app.ready();

@@ -56,6 +56,12 @@ export const filesRepository = {
     return Number(r.numUpdatedRows) === 1;
   },
 
+  /** Names the key an upload's bytes are about to move to (commitFile's intent); false when no longer 'uploading'. */
+  async intendKey(db: Kysely<Database>, id: string, storageKey: string): Promise<boolean> {
+    const r = await db.updateTable('files').set({ storage_key: storageKey }).where('id', '=', id).where('status', '=', 'uploading').executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
   async deleteUploading(db: Kysely<Database>, id: string): Promise<void> {
     await db.deleteFrom('files').where('id', '=', id).where('status', '=', 'uploading').execute();
   },
@@ -65,6 +71,7 @@ export const filesRepository = {
       .selectFrom('files')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .where('owner_id', '=', ownerId)
+      .where('kind', '=', 'video')
       .where('status', '=', 'uploading')
       .executeTakeFirstOrThrow();
     return Number(r.n);
@@ -103,9 +110,10 @@ export const filesRepository = {
       .execute();
   },
 
-  async existingIds(db: Kysely<Database>, ids: string[]): Promise<Set<string>> {
+  /** Which of `ids` are uploads still unfinished. */
+  async uploadingIds(db: Kysely<Database>, ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await db.selectFrom('files').select('id').where('id', 'in', ids).execute();
+    const rows = await db.selectFrom('files').select('id').where('id', 'in', ids).where('status', '=', 'uploading').execute();
     return new Set(rows.map((r) => r.id));
   },
 

@@ -123,7 +123,15 @@ export class FilesService {
     }
   }
 
-  /** Inserts a complete file's row and moves its bytes into place, both or neither. */
+  /**
+   * Moves a received file into files/ and marks its row complete, so that no crash can leave a
+   * file under files/ that no row names, nor a complete row without its bytes:
+   *   1. the row names the file's key while still 'uploading' (committed on its own: the intent),
+   *   2. the bytes move into place,
+   *   3. the row turns complete, with the audit entry, in one transaction.
+   * A process killed between the steps leaves an unfinished row whose key and bytes the sweep of
+   * abandoned uploads removes together. Any failure here removes them at once.
+   */
   private async commitFile(
     from: string,
     f: { id: string; ownerId: string; kind: FileKind; purpose: FilePurpose; mime: string; size: number; ext: string },
@@ -131,15 +139,16 @@ export class FilesService {
   ): Promise<void> {
     const key = this.d.storage.newFileKey(f.ext);
     const now = isoAt(this.d.clock());
-    let moved = false;
+    if (uploading) {
+      if (!(await repo.intendKey(this.d.db, f.id, key))) throw new AppError(Code.NOT_FOUND, s.uploadGone, 404);
+    } else {
+      await repo.insert(this.d.db, { ...f, storageKey: key, status: 'uploading', createdAt: now, completedAt: null });
+    }
     try {
+      await this.d.storage.moveInto(from, key);
       await this.d.db.transaction().execute(async (trx) => {
-        if (uploading) {
-          const done = await repo.complete(trx, f.id, { mime: f.mime, size: f.size, storageKey: key, completedAt: now });
-          if (!done) throw new AppError(Code.NOT_FOUND, s.uploadGone, 404);
-        } else {
-          await repo.insert(trx, { ...f, storageKey: key, status: 'complete', createdAt: now, completedAt: now });
-        }
+        const done = await repo.complete(trx, f.id, { mime: f.mime, size: f.size, storageKey: key, completedAt: now });
+        if (!done) throw new AppError(Code.NOT_FOUND, s.uploadGone, 404);
         await this.d.audit.record(
           {
             actorId: f.ownerId,
@@ -150,13 +159,11 @@ export class FilesService {
           },
           trx,
         );
-        // last step inside the transaction: if the move fails the row is rolled back
-        await this.d.storage.moveInto(from, key);
-        moved = true;
       });
     } catch (err) {
-      // the commit itself failed after the move: take the file back out
-      if (moved) await this.d.storage.remove(key).catch((e: unknown) => this.d.log.error({ err: e }, 'could not remove file'));
+      // neither the row nor the bytes stay: a video's caller discards its tus leftovers too
+      await this.d.storage.remove(key).catch((e: unknown) => this.d.log.error({ err: e }, 'could not remove file'));
+      if (!uploading) await repo.deleteUploading(this.d.db, f.id).catch((e: unknown) => this.d.log.error({ err: e }, 'could not remove file row'));
       throw err;
     }
   }
@@ -191,8 +198,8 @@ export class FilesService {
    */
   async finishVideoUpload(uploadId: string): Promise<void> {
     const row = await repo.find(this.d.db, uploadId);
-    if (!row || row.status !== 'uploading') throw new AppError(Code.NOT_FOUND, s.uploadGone, 404);
-    const path = this.d.storage.pathOf(row.storage_key);
+    if (!row || row.status !== 'uploading' || row.kind !== 'video') throw new AppError(Code.NOT_FOUND, s.uploadGone, 404);
+    const path = this.d.storage.pathOf(this.d.storage.tusKey(row.id));
     try {
       const { head, size } = await readHead(path, VIDEO_SNIFF_BYTES);
       const detected = detectVideoKind(head);
@@ -209,32 +216,41 @@ export class FilesService {
     }
   }
 
-  /** Removes an unfinished upload's bytes, tus' info file and its row. */
+  /**
+   * Removes an unfinished upload: its tus bytes and info file, the bytes under the key its row
+   * names once a move into files/ began (commitFile), and the row.
+   */
   async discardVideoUpload(uploadId: string): Promise<void> {
     const path = this.d.storage.pathOf(this.d.storage.tusKey(uploadId));
     await removeQuietly(path);
     await removeQuietly(`${path}.json`);
+    const row = await repo.find(this.d.db, uploadId);
+    if (row && row.status === 'uploading' && row.storage_key.startsWith('files/')) await this.d.storage.remove(row.storage_key);
     await repo.deleteUploading(this.d.db, uploadId);
   }
 
   /**
-   * Removes uploads abandoned for a day, and files left in tmp/ or tus/ by a crash. Runs at start
-   * and hourly; safe to run on several instances at once.
+   * Removes uploads abandoned for a day (with whatever a crash left of them under files/), and
+   * files left in tmp/ or tus/ by a crash once an hour old. Runs at start and hourly; safe to run
+   * on several instances at once.
    */
   async sweep(): Promise<{ uploads: number; leftovers: number }> {
     const cutoff = isoAt(this.d.clock() - STALE_UPLOAD_MS);
     const stale = await repo.staleUploads(this.d.db, cutoff);
     for (const r of stale) await this.discardVideoUpload(r.id);
     const st = this.d.storage;
+    const now = this.d.clock();
     let leftovers = 0;
-    for (const name of await st.olderThan(st.tmpDir, LEFTOVER_MS)) {
+    for (const name of await st.olderThan(st.tmpDir, LEFTOVER_MS, now)) {
       await removeQuietly(`${st.tmpDir}/${name}`);
       leftovers++;
     }
-    const tusOld = await st.olderThan(st.tusDir, LEFTOVER_MS);
+    const tusOld = await st.olderThan(st.tusDir, LEFTOVER_MS, now);
     const ids = [...new Set(tusOld.map((n) => n.replace(/\.json$/, '')))].filter((id) => FILE_ID.test(id));
-    const known = await repo.existingIds(this.d.db, ids);
-    for (const id of ids.filter((i) => !known.has(i))) {
+    // only an unfinished upload still needs its tus files: a complete one's were left by a crash
+    // between its completion and their removal
+    const unfinished = await repo.uploadingIds(this.d.db, ids);
+    for (const id of ids.filter((i) => !unfinished.has(i))) {
       await removeQuietly(`${st.tusDir}/${id}`);
       await removeQuietly(`${st.tusDir}/${id}.json`);
       leftovers++;

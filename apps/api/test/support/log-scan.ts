@@ -1,0 +1,52 @@
+/**
+ * Every line any test's app logs passes through here (support/test-app.ts), at debug level unless
+ * the test asks otherwise, and is checked as it is written: no mobile number, ID number, session
+ * token, password hash or password the tests sent may appear. log-scan.setup.ts fails a test file
+ * whose logs held one. Lines are scanned, not kept: the fuzz suite alone logs hundreds of thousands.
+ */
+import { Writable } from 'node:stream';
+
+const PATTERNS: Array<[string, RegExp]> = [
+  ['mobile', /(?<![\dA-Za-z])1[3-9]\d{9}(?![\dA-Za-z])/],
+  ['ID number', /(?<![\dA-Za-z])\d{17}[\dXx](?![\dA-Za-z])/],
+  // session tokens: 32 random bytes, base64url (accounts/sessions.ts)
+  ['token', /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/],
+  ['password hash', /\$argon2(id|i|d)\$/],
+  // the shape of the suites' generated passwords (support/api.ts strongPassword)
+  ['password', /pw-[0-9a-f]{12}-青工/],
+];
+
+/** Strings tests sent as credentials or personal data; a line holding one is a finding. */
+const secrets = new Set<string>();
+const SECRET_FIELDS = new Set(['password', 'oldPassword', 'newPassword', 'token', 'idNumber', 'mobile', 'newMobile', 'contactMobile', 'code', 'secret']);
+
+export const logScan = { lines: 0, findings: [] as string[] };
+
+/** Remembers the credential and personal fields of a request or response body the tests handled. */
+export function rememberSecrets(value: unknown, depth = 0): void {
+  if (depth > 4 || typeof value !== 'object' || value === null) return;
+  for (const [k, v] of Object.entries(value)) {
+    // short values (a code of 6 digits, "1") would match unrelated text
+    if (typeof v === 'string' && SECRET_FIELDS.has(k) && v.length >= 8) secrets.add(v);
+    else if (typeof v === 'object') rememberSecrets(v, depth + 1);
+  }
+}
+
+export function scanLine(line: string): void {
+  logScan.lines++;
+  for (const [what, re] of PATTERNS) {
+    const m = re.exec(line);
+    if (m) logScan.findings.push(`${what} "${m[0]}" in ${line.slice(0, 300)}`);
+  }
+  for (const s of secrets) if (line.includes(s)) logScan.findings.push(`a value the tests sent ("${s.slice(0, 4)}…") in ${line.slice(0, 300)}`);
+}
+
+/** A log destination that scans every line. */
+export function scanningStream(): Writable {
+  return new Writable({
+    write(chunk, _enc, cb) {
+      for (const line of String(chunk).split('\n')) if (line) scanLine(line);
+      cb();
+    },
+  });
+}

@@ -36,11 +36,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: which file holds which module, for measuring the first screens after a build (bench/web.ts)
+    manifest: true,
     rollupOptions: {
       output: {
         // libraries change less often than screens: separate chunks stay cached across releases
         manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//.test(id)) return 'vendor-react';
           // zod validates what is sent: screens load it when they first call the API, not before they draw
           if (/node_modules\/zod\//.test(id)) return 'vendor-zod';

@@ -1,14 +1,8 @@
-import murmurHash3 from 'murmurhash3js-revisited';
 import { appConstants, storageKeys } from '@qgw/contracts';
+import { completeComponents, fingerprintOf, murmur128, timezoneComponent, type PageFacts } from './fingerprint-hash.js';
 import { setItem } from './storage.js';
 
-/**
- * MurmurHash3 x64 128-bit over the UTF-8 bytes of `text`, as 32 hex digits (h1 then h2, each as a
- * 64-bit number) — the form the reference implementation's test tables print.
- */
-export function murmur128(text: string, seed: number = appConstants.fingerprintSeed): string {
-  return murmurHash3.x64.hash128(new TextEncoder().encode(text), seed);
-}
+export { murmur128 } from './fingerprint-hash.js';
 
 /** The same hash as the 16 output bytes in order (h1 and h2 little-endian), e.g. for comparing with digest-style tools. */
 export function murmur128Digest(text: string, seed: number = appConstants.fingerprintSeed): string {
@@ -17,14 +11,14 @@ export function murmur128Digest(text: string, seed: number = appConstants.finger
   return swap(words.slice(0, 16)) + swap(words.slice(16));
 }
 
-/** A hash of how this browser draws text, which differs by fonts, GPU and anti-aliasing. */
-function canvasComponent(): string {
+/** How this browser draws text (as a PNG data URL), which differs by fonts, GPU and anti-aliasing; null: no canvas. */
+function canvasDrawing(): string | null {
   try {
     const canvas = document.createElement('canvas');
     canvas.width = 240;
     canvas.height = 60;
     const ctx = canvas.getContext('2d');
-    if (!ctx) return 'no-canvas';
+    if (!ctx) return null;
     ctx.textBaseline = 'top';
     ctx.font = '16px "Arial"';
     ctx.fillStyle = '#f60';
@@ -33,47 +27,79 @@ function canvasComponent(): string {
     ctx.fillText('青工委服务平台 fingerprint 🌱', 2, 15);
     ctx.fillStyle = 'rgba(102, 204, 0, 0.7)';
     ctx.fillText('青工委服务平台 fingerprint 🌱', 4, 17);
-    return murmur128(canvas.toDataURL());
+    return canvas.toDataURL();
   } catch {
-    return 'no-canvas';
+    return null;
   }
+}
+
+/** What only the page can read: stable facts about this browser, and its canvas drawing. */
+function pageFacts(): PageFacts {
+  const nav = window.navigator as Navigator & { deviceMemory?: number };
+  const scr = window.screen;
+  return {
+    components: {
+      userAgent: nav.userAgent,
+      language: nav.language,
+      languages: (nav.languages ?? []).join(','),
+      platform: nav.platform,
+      screen: `${scr?.width ?? 0}x${scr?.height ?? 0}`,
+      colorDepth: String(scr?.colorDepth ?? ''),
+      hardwareConcurrency: String(nav.hardwareConcurrency ?? ''),
+      deviceMemory: String(nav.deviceMemory ?? ''),
+      touch: `${nav.maxTouchPoints ?? 0}:${'ontouchstart' in window}`,
+    },
+    canvasDataUrl: canvasDrawing(),
+  };
 }
 
 /** Stable facts about this browser; nothing here identifies a person on its own. */
 export function collectComponents(): Record<string, string> {
-  const nav = window.navigator as Navigator & { deviceMemory?: number };
-  const scr = window.screen;
-  let timezone = '';
-  try {
-    timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    timezone = String(new Date().getTimezoneOffset());
-  }
-  return {
-    userAgent: nav.userAgent,
-    language: nav.language,
-    languages: (nav.languages ?? []).join(','),
-    platform: nav.platform,
-    screen: `${scr?.width ?? 0}x${scr?.height ?? 0}`,
-    colorDepth: String(scr?.colorDepth ?? ''),
-    timezone,
-    hardwareConcurrency: String(nav.hardwareConcurrency ?? ''),
-    deviceMemory: String(nav.deviceMemory ?? ''),
-    touch: `${nav.maxTouchPoints ?? 0}:${'ontouchstart' in window}`,
-    canvas: canvasComponent(),
-  };
+  return completeComponents(pageFacts(), timezoneComponent());
 }
 
 export function computeFingerprint(components: Record<string, string> = collectComponents()): string {
-  const text = Object.keys(components)
-    .sort()
-    .map((k) => `${k}=${components[k]}`)
-    .join('|');
-  return murmur128(text, appConstants.fingerprintSeed);
+  return fingerprintOf(components);
 }
 
+/** A worker for the slow part (time zone, hashing); null where the browser has none to give. */
+function fingerprintWorker(): Worker | null {
+  if (typeof Worker !== 'function') return null;
+  try {
+    return new Worker(new URL('./fingerprint.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The page reads its facts and draws the canvas (quick); a worker works out the time zone and the
+ * hashes, which would otherwise hold the page up for a moment. Without a worker, or when it fails,
+ * the page does it all itself: the stored value is the same either way.
+ */
 function storeFingerprint(): void {
-  setItem(storageKeys.browserId, computeFingerprint());
+  const facts = pageFacts();
+  const store = (fingerprint: string) => setItem(storageKeys.browserId, fingerprint);
+  const worker = fingerprintWorker();
+  if (!worker) return store(fingerprintOf(completeComponents(facts)));
+  let settled = false;
+  const settle = (fingerprint: () => string) => {
+    if (settled) return;
+    settled = true;
+    worker.terminate();
+    store(fingerprint());
+  };
+  worker.onmessage = (event: MessageEvent<unknown>) => {
+    const answer = event.data;
+    settle(() => (typeof answer === 'string' && /^[0-9a-f]{32}$/.test(answer) ? answer : fingerprintOf(completeComponents(facts))));
+  };
+  const inPage = (event: Event) => {
+    event.preventDefault();
+    settle(() => fingerprintOf(completeComponents(facts)));
+  };
+  worker.onerror = inPage;
+  worker.onmessageerror = inPage;
+  worker.postMessage(facts);
 }
 
 /**

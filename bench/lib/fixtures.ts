@@ -1,11 +1,12 @@
 /**
  * Data a benchmark needs, written straight into the server's database (the same schema, through the
- * server's own code where it has it): applicants with live sessions, and applications by the
- * hundred thousand. Only what is measured goes through HTTP.
+ * server's own code where it has it): applicants with live sessions, a console admin past the
+ * second factor, and applications by the million. Only what is measured goes through HTTP.
  */
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { applicationKinds } from '@qgw/contracts';
+import type { Dialect } from '../../apps/api/src/db/index.js';
 import type { Database } from '../../apps/api/src/db/schema.js';
 import { hashPassword } from '../../apps/api/src/modules/accounts/passwords.js';
 import { newToken } from '../../apps/api/src/modules/accounts/sessions.js';
@@ -19,18 +20,20 @@ export interface Applicant {
 }
 
 const BATCH = 1000;
+const iso = (ms: number) => new Date(ms).toISOString();
 
-/** `count` applicants (mobiles 170xxxxxxxx from `offset`), each with a session; one real password hash shared. */
-export async function addApplicants(db: Kysely<Database>, count: number, offset = 0): Promise<Applicant[]> {
+/** `count` applicants (mobiles 170xxxxxxxx), each with a session; one real password hash shared. */
+export async function addApplicants(db: Kysely<Database>, count: number): Promise<Applicant[]> {
   const hash = await hashPassword(BENCH_PASSWORD);
-  const now = new Date().toISOString();
-  const later = new Date(Date.now() + 7 * 86_400_000).toISOString();
+  const now = iso(Date.now());
+  const later = iso(Date.now() + 7 * 86_400_000);
   const out: Applicant[] = [];
   for (let start = 0; start < count; start += BATCH) {
-    const chunk = Array.from({ length: Math.min(BATCH, count - start) }, (_, i) => {
-      const n = offset + start + i;
-      return { id: randomUUID(), mobile: `170${String(n).padStart(8, '0')}`, ...newToken() };
-    });
+    const chunk = Array.from({ length: Math.min(BATCH, count - start) }, (_, i) => ({
+      id: randomUUID(),
+      mobile: `170${String(start + i).padStart(8, '0')}`,
+      ...newToken(),
+    }));
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('users').values(chunk.map((u) => ({
         id: u.id, mobile: u.mobile, password_hash: hash, nickname: '压测用户', avatar: null, status: 'active' as const, new_user: 0 as const,
@@ -46,40 +49,98 @@ export async function addApplicants(db: Kysely<Database>, count: number, offset 
   return out;
 }
 
+/** What each look-up answers, in turn: nothing yet (9001), a draft (9001), submitted and under review (9002). */
+export const lookupStates = [null, 'draft', 'submitted', 'under_review'] as const;
+
+/** Rank-user applications for the look-up's applicants, the states of `lookupStates` in turn. */
+export async function giveRankUserApplications(db: Kysely<Database>, people: Applicant[]): Promise<void> {
+  const now = iso(Date.now());
+  const rows = people.flatMap((p, i) => {
+    const status = lookupStates[i % lookupStates.length]!;
+    if (!status) return [];
+    return [{
+      id: randomUUID(), kind: 'rank_user' as const, user_id: p.id, programme_id: null, status, version: 1, title: '张青',
+      applicant_name: '张青', organization: null, theme_id: null, data_json: '{}', id_number_enc: null, reason: null,
+      submitted_at: status === 'draft' ? null : now, decided_at: null, created_at: now, updated_at: now,
+    }];
+  });
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('applications').values(rows.slice(i, i + 500)).execute();
+}
+
+/** An admin whose session has passed the console's second factor: the console queue's caller. */
+export async function addConsoleAdmin(db: Kysely<Database>): Promise<string> {
+  const now = Date.now();
+  const id = randomUUID();
+  const sessionId = randomUUID();
+  const { token, tokenHash } = newToken();
+  await db.insertInto('users').values({
+    id, mobile: '19900000001', password_hash: 'x', nickname: '压测管理员', avatar: null, status: 'active', new_user: 0,
+    created_at: iso(now), updated_at: iso(now),
+  }).execute();
+  await db.insertInto('user_roles').values({ user_id: id, role: 'admin', created_at: iso(now) }).execute();
+  await db.insertInto('sessions').values({
+    id: sessionId, user_id: id, token_hash: tokenHash, created_at: iso(now), last_used_at: iso(now), expires_at: iso(now + 7 * 86_400_000), revoked_at: null,
+  }).execute();
+  await db.insertInto('console_verifications').values({
+    session_id: sessionId, user_id: id, method: 'totp', verified_at: iso(now), last_seen_at: iso(now), expires_at: iso(now + 12 * 3_600_000),
+  }).execute();
+  return token;
+}
+
 const names = ['张青', '李明', '王芳', '赵磊', '陈静', '刘洋', '杨帆', '黄蕾', '周杰', '吴敏'];
 const statuses = ['submitted', 'under_review', 'approved', 'rejected', 'returned', 'withdrawn'] as const;
+const pick = (list: readonly string[], expr: string) =>
+  `case ${expr} % ${list.length} ${list.map((v, i) => `when ${i} then '${v}'`).join(' ')} end`;
 
 /**
- * Grows the applications table to `total` rows (five per owner, one of each kind, spread over the
- * lifecycle's states), owners created as plain users. Answers the rows added.
+ * One statement per chunk, the rows generated by the database itself (no data crosses the wire), so a
+ * million applications take a minute rather than an hour. Owner n/5 holds applications n..n+4, one
+ * of each kind (the one-live-per-kind rule holds); states spread over the lifecycle; one second apart.
  */
-export async function growApplications(db: Kysely<Database>, total: number): Promise<number> {
+function fillStatements(dialect: Dialect, from: number, to: number, now: string): [string, string] {
+  const columns = 'id, kind, user_id, programme_id, status, version, title, applicant_name, organization, theme_id, data_json, id_number_enc, reason, submitted_at, decided_at, created_at, updated_at';
+  const values = (id: string, owner: string, at: string) =>
+    `${id}, ${pick(applicationKinds, 'n')}, ${owner}, null, ${pick(statuses, 'n')}, 1, ${pick(names, 'n')}, ${pick(names, 'n')} || (n % 97), null, null, '{}', null, null, ${at}, null, ${at}, ${at}`;
+  if (dialect === 'sqlite') {
+    const series = `with recursive s(n) as (select ${from} union all select n + 1 from s where n < ${to - 1})`;
+    return [
+      `${series} insert or ignore into users (id, mobile, password_hash, nickname, avatar, status, new_user, created_at, updated_at)
+       select 'g' || (n / 5), '171' || substr('0000000' || (n / 5), -8, 8), 'x', '填充', null, 'active', 0, '${now}', '${now}'
+       from s where n % 5 = 0 or n = ${from}`,
+      `${series} insert into applications (${columns})
+       select ${values('lower(hex(randomblob(16)))', "'g' || (n / 5)", 't')}
+       from (select n, strftime('%Y-%m-%dT%H:%M:%fZ', 1704067200 + n, 'unixepoch') as t from s)`,
+    ];
+  }
+  const series = `generate_series(${from}::bigint, ${to - 1}::bigint) as n`;
+  return [
+    `insert into users (id, mobile, password_hash, nickname, avatar, status, new_user, created_at, updated_at)
+     select 'g' || (n / 5), '171' || lpad((n / 5)::text, 8, '0'), 'x', '填充', null, 'active', 0, '${now}', '${now}'
+     from ${series} where n % 5 = 0 or n = ${from} on conflict do nothing`,
+    `insert into applications (${columns})
+     select ${values('md5(random()::text || n)', "'g' || (n / 5)", 't')}
+     from (select n, to_char(timestamp '2024-01-01' + n * interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as t from ${series}) g`,
+  ];
+}
+
+/**
+ * Grows the applications table to `total` rows. SQLite: the WAL is checkpointed afterwards (as the
+ * server's own writes would have done over time) and no statistics are gathered, as in production;
+ * PostgreSQL: ANALYZE, as autovacuum would shortly after such a load.
+ */
+export async function growApplications(db: Kysely<Database>, dialect: Dialect, total: number): Promise<number> {
   const row = await db.selectFrom('applications').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   const have = Number(row.n);
-  const now = new Date().toISOString();
-  const base = Date.UTC(2024, 0, 1);
-  for (let start = have; start < total; start += BATCH) {
-    const size = Math.min(BATCH, total - start);
-    const owners = Array.from({ length: Math.ceil(size / 5) }, (_, i) => ({ id: randomUUID(), n: Math.floor(start / 5) + i }));
-    const apps = Array.from({ length: size }, (_, i) => {
-      const n = start + i;
-      const at = new Date(base + n * 1000).toISOString();
-      return {
-        id: randomUUID(), kind: applicationKinds[n % 5]!, user_id: owners[Math.floor(i / 5)]!.id, programme_id: null,
-        status: statuses[n % statuses.length]!, version: 1, title: names[n % names.length]!, applicant_name: `${names[n % names.length]}${n % 97}`,
-        organization: null, theme_id: null, data_json: '{}', id_number_enc: null, reason: null, submitted_at: at, decided_at: null,
-        created_at: at, updated_at: at,
-      };
-    });
+  const now = iso(Date.now());
+  const CHUNK = 50_000;
+  for (let start = have; start < total; start += CHUNK) {
+    const [users, applications] = fillStatements(dialect, start, Math.min(total, start + CHUNK), now);
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto('users').values(owners.map((o) => ({
-        id: o.id, mobile: `171${String(o.n).padStart(8, '0')}`, password_hash: 'x', nickname: '填充', avatar: null, status: 'active' as const,
-        new_user: 0 as const, created_at: now, updated_at: now,
-      }))).execute();
-      await trx.insertInto('applications').values(apps).execute();
+      await sql.raw(users).execute(trx);
+      await sql.raw(applications).execute(trx);
     });
   }
-  // fresh statistics, as autovacuum or a periodic ANALYZE would leave them
-  await sql`analyze`.execute(db);
+  if (dialect === 'sqlite') await sql`pragma wal_checkpoint(truncate)`.execute(db);
+  else await sql`analyze`.execute(db);
   return Math.max(0, total - have);
 }

@@ -1,13 +1,18 @@
 /**
- * The processes a benchmark measures: the real API server (as `npm start` runs it, on its own data
- * directory and port) and the ceiling, a bare node:http JSON hello-world. Both listen on 127.0.0.1.
+ * The processes a benchmark measures, all on 127.0.0.1: the real API server (as `npm start` runs it,
+ * on its own data directory and port), the ceiling (a bare node:http JSON hello-world) and the
+ * argon2 probe (raw hashes in a process configured like the server). Plus /proc readings of a
+ * process's memory and CPU time.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export const root = new URL('../..', import.meta.url).pathname;
+
+/** Extra node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a run. */
+const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -24,10 +29,12 @@ export interface Running {
   url: string;
   pid: number;
   stop(): Promise<void>;
+  /** SIGKILL: no shutdown hook runs, as in a crash */
+  kill(): Promise<void>;
 }
 
 async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const until = Date.now() + 60_000;
+  const until = Date.now() + 90_000;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`exited early (${child.exitCode}): ${output()}`);
     try {
@@ -40,43 +47,77 @@ async function waitFor(url: string, child: ChildProcess, output: () => string): 
   throw new Error(`no answer from ${url}: ${output()}`);
 }
 
-function stopper(child: ChildProcess): () => Promise<void> {
-  return () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
+function running(child: ChildProcess, url: string): Running {
+  const ended = () => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+  return {
+    url,
+    pid: child.pid!,
+    stop() {
+      const done = ended();
       child.kill('SIGTERM');
       setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-    });
+      return done;
+    },
+    kill() {
+      const done = ended();
+      child.kill('SIGKILL');
+      return done;
+    },
+  };
 }
 
-/** The API server in production mode (no demo data, real secrets), limits raised so the load is not refused. */
-export async function startServer(opts: { dataDir: string; databaseUrl?: string }): Promise<Running> {
-  const port = await freePort();
+export interface ServerOptions {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  /** the same keys across restarts of one data directory, so stored ID numbers stay readable */
+  secrets: { fileUrlSecret: string; dataKey: string };
+}
+
+export const newSecrets = () => ({ fileUrlSecret: randomBytes(32).toString('hex'), dataKey: randomBytes(32).toString('base64') });
+
+/**
+ * The environment the server runs with: outside production (as the brief of the benchmark asks),
+ * no demo data, logs at warn (a request log line per request would measure the terminal), and
+ * every per-IP limit raised so that the load, all from one address, is never refused.
+ */
+export function serverEnv(opts: ServerOptions, port: number): Record<string, string> {
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
-    NODE_ENV: 'production',
+    NODE_ENV: 'development',
+    SEED_DEMO: '0',
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: opts.dataDir,
     LOG_LEVEL: 'warn',
-    FILE_URL_SECRET: randomBytes(32).toString('hex'),
-    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    FILE_URL_SECRET: opts.secrets.fileUrlSecret,
+    DATA_ENCRYPTION_KEY: opts.secrets.dataKey,
     RATE_LIMIT_PER_MINUTE: '100000000',
     LOGIN_PER_IP_PER_MINUTE: '100000000',
     REGISTER_PER_IP_PER_HOUR: '100000000',
     UPLOAD_PER_MINUTE: '100000000',
+    EXPORT_PER_MINUTE: '100000000',
     LOGIN_MAX_FAILURES: '1000000',
   };
   delete env.DATABASE_URL;
+  delete env.REDIS_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return env;
+}
+
+export async function startServer(opts: ServerOptions): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...serverNodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: serverEnv(opts, port),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-4000)));
-  child.stderr!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-4000)));
+  const keep = (d: Buffer) => (out = (out + d.toString()).slice(-4000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/healthz`, child, () => out);
-  return { url, pid: child.pid!, stop: stopper(child) };
+  return running(child, url);
 }
 
 const HELLO = `
@@ -94,27 +135,91 @@ export async function startCeiling(): Promise<Running> {
   const child = spawn(process.execPath, ['-e', HELLO], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/`, child, () => '');
-  return { url, pid: child.pid!, stop: stopper(child) };
+  return running(child, url);
 }
 
-/** Samples a process's resident memory (VmRSS) until stopped; answers the peak in bytes. */
-export function sampleRss(pid: number): { stop(): number } {
-  let peak = 0;
-  const read = () => {
-    try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) peak = Math.max(peak, Number(m[1]) * 1024);
-    } catch {
-      // the process is gone
-    }
-  };
-  read();
-  const timer = setInterval(read, 100);
+export interface Argon2Probe {
+  /** argon2id verifications per second, `concurrency` in flight, for `seconds` */
+  rate(seconds: number, concurrency: number): Promise<number>;
+  stop(): void;
+}
+
+/**
+ * Raw argon2id in a child started like the server (node with tsx, the server's environment, so the
+ * same libuv thread pool size), measured in turns with the logins so both see the same machine.
+ */
+export async function startArgon2Probe(): Promise<Argon2Probe> {
+  const child = fork(new URL('./argon2-probe.ts', import.meta.url).pathname, [], {
+    cwd: root,
+    execArgv: ['--import', 'tsx'],
+    env: serverEnv({ dataDir: '', secrets: newSecrets() }, 0),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the argon2 probe exited (${code})`)));
+  });
   return {
-    stop() {
-      clearInterval(timer);
-      read();
-      return peak;
+    rate(seconds, concurrency) {
+      return new Promise((resolve) => {
+        child.once('message', (m) => resolve((m as { rate: number }).rate));
+        child.send({ seconds, concurrency });
+      });
     },
+    stop: () => void child.kill(),
   };
+}
+
+/** Resident memory of a process in bytes (VmRSS), 0 once it is gone. */
+export function rssOf(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time (user + system) a process has used so far, in milliseconds. */
+export function cpuMsOf(pid: number): number {
+  try {
+    // fields after the command name (which may hold spaces): utime and stime are the 12th and 13th
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Samples the server's resident memory every 100 ms for the whole run. The pid can change (the
+ * server is restarted after the crash check); peaks are kept per phase and overall.
+ */
+export class RssSampler {
+  private timer: NodeJS.Timeout;
+  private phase = 'start';
+  readonly peaks: Record<string, number> = {};
+  constructor(private pid: number) {
+    this.timer = setInterval(() => this.read(), 100);
+    this.read();
+  }
+  private read(): void {
+    const rss = rssOf(this.pid);
+    this.peaks[this.phase] = Math.max(this.peaks[this.phase] ?? 0, rss);
+  }
+  /** From now on samples count towards `phase`. */
+  enter(phase: string, pid = this.pid): void {
+    this.read();
+    this.pid = pid;
+    this.phase = phase;
+    this.read();
+  }
+  now(): number {
+    return rssOf(this.pid);
+  }
+  stop(): { peak: number; peaks: Record<string, number> } {
+    this.read();
+    clearInterval(this.timer);
+    return { peak: Math.max(...Object.values(this.peaks)), peaks: this.peaks };
+  }
 }

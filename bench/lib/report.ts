@@ -2,17 +2,19 @@
  * The benchmark's outputs: a table on stdout, the raw numbers in bench/results/latest.json, and
  * docs/performance.md with a chart (docs/performance-chart.svg) of each result against its target.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { root } from './processes.js';
 
+export type DatabaseName = 'SQLite' | 'PostgreSQL';
+
 export interface Row {
   scenario: string;
-  database: 'SQLite' | 'PostgreSQL' | '—';
+  database: DatabaseName | '—';
   measured: string;
   target: string;
-  /** how the result stands against its target: ≥ 1 meets it (higher is better after normalising) */
+  /** the result against its target, normalised so that ≥ 1 meets it (measured ÷ target, or target ÷ measured for "at most") */
   score: number;
   pass: boolean;
 }
@@ -25,17 +27,38 @@ export interface Machine {
   sqlite: string;
   postgres: string;
   date: string;
+  /** 1-minute load average when the run started and ended: other work on the machine */
+  load: [number, number];
 }
 
-export function machine(sqlite: string, postgres: string): Machine {
+const cpuModel = (): string => {
+  try {
+    return /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1]?.trim() ?? cpus()[0]?.model ?? 'unknown';
+  } catch {
+    return cpus()[0]?.model ?? 'unknown';
+  }
+};
+
+const memoryGiB = (): number => {
+  try {
+    return Math.round(Number(/MemTotal:\s+(\d+) kB/.exec(readFileSync('/proc/meminfo', 'utf8'))?.[1]) / 2 ** 20);
+  } catch {
+    return 0;
+  }
+};
+
+export const loadNow = (): number => Number(loadavg()[0]!.toFixed(1));
+
+export function machine(sqlite: string, postgres: string, loadAtStart: number): Machine {
   return {
-    cpu: cpus()[0]?.model.trim() ?? 'unknown',
+    cpu: cpuModel(),
     cores: cpus().length,
-    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    memoryGiB: memoryGiB(),
     node: process.version,
     sqlite,
     postgres,
     date: new Date().toISOString().slice(0, 10),
+    load: [loadAtStart, loadNow()],
   };
 }
 
@@ -43,93 +66,145 @@ export function printTable(rows: Row[]): void {
   const head = ['scenario', 'database', 'measured', 'target', ''];
   const lines = rows.map((r) => [r.scenario, r.database, r.measured, r.target, r.pass ? 'pass' : 'FAIL']);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
   console.log(`\n${fmt(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const l of lines) console.log(fmt(l));
   console.log(`\n${rows.filter((r) => r.pass).length} of ${rows.length} targets met`);
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const colour: Record<Row['database'], string> = { SQLite: '#2f6db5', PostgreSQL: '#8a4fb0', '—': '#6b7280' };
 
-/** Horizontal bars of result ÷ target (capped at 3×), a line at 1× = the target. */
+/**
+ * Bars of result ÷ target per scenario, one per database, on a log scale centred on the target:
+ * a bar to the right meets the target by that factor, one to the left falls short by it.
+ */
 export function chartSvg(rows: Row[]): string {
-  const barH = 22;
-  const gap = 8;
-  const left = 360;
-  const width = 800;
-  const scale = (width - left - 60) / 3;
-  const top = 40;
-  const height = top + rows.length * (barH + gap) + 30;
-  const bars = rows.map((r, i) => {
-    const y = top + i * (barH + gap);
-    const w = Math.max(2, Math.min(3, r.score) * scale);
-    const label = `${r.scenario}${r.database === '—' ? '' : ` · ${r.database}`}`;
-    return [
-      `<text x="${left - 8}" y="${y + barH * 0.7}" text-anchor="end" font-size="12">${esc(label)}</text>`,
-      `<rect x="${left}" y="${y}" width="${w.toFixed(1)}" height="${barH}" fill="${r.pass ? '#2e9d5b' : '#d7322d'}"/>`,
-      `<text x="${(left + w + 6).toFixed(1)}" y="${y + barH * 0.7}" font-size="11">${r.score >= 10 ? '≥10' : r.score.toFixed(2)}×</text>`,
-    ].join('');
+  const groups = [...new Set(rows.map((r) => r.scenario))].map((s) => ({ s, rows: rows.filter((r) => r.scenario === s) }));
+  const barH = 13;
+  const groupGap = 12;
+  const left = 330;
+  const plotW = 440;
+  const width = left + plotW + 70;
+  const top = 58;
+  const span = 3; // log2: 1/8× … 8×
+  const x = (score: number) => left + ((Math.max(-span, Math.min(span, Math.log2(Math.max(score, 1e-9)))) + span) / (2 * span)) * plotW;
+  const x1 = x(1);
+  let y = top;
+  const parts: string[] = [];
+  for (const g of groups) {
+    const h = g.rows.length * barH;
+    parts.push(`<text x="${left - 8}" y="${y + h / 2 + 4}" text-anchor="end" font-size="12">${esc(g.s)}</text>`);
+    for (const r of g.rows) {
+      const xs = x(r.score);
+      const [a, b] = xs >= x1 ? [x1, xs] : [xs, x1];
+      const label = r.score >= 100 ? '≥100×' : `${r.score < 1 ? r.score.toFixed(2) : r.score.toFixed(1)}×`;
+      parts.push(
+        `<rect x="${a.toFixed(1)}" y="${y + 1}" width="${Math.max(1.5, b - a).toFixed(1)}" height="${barH - 2}" fill="${colour[r.database]}"${r.pass ? '' : ' fill-opacity="0.55" stroke="#c62828" stroke-width="1.2"'}/>`,
+        `<text x="${(xs >= x1 ? b + 4 : a - 4).toFixed(1)}" y="${y + barH - 3}" font-size="10" text-anchor="${xs >= x1 ? 'start' : 'end'}">${label}${r.pass ? '' : ' ✗'}</text>`,
+      );
+      y += barH;
+    }
+    y += groupGap;
+  }
+  const ticks = [-3, -2, -1, 0, 1, 2, 3].map((t) => {
+    const tx = left + ((t + span) / (2 * span)) * plotW;
+    const text = t < 0 ? `1/${2 ** -t}×` : `${2 ** t}×`;
+    return `<line x1="${tx}" y1="${top - 6}" x2="${tx}" y2="${y - groupGap + 4}" stroke="#ddd"/><text x="${tx}" y="${y + 8}" font-size="10" text-anchor="middle">${text}</text>`;
   });
-  const x1 = left + scale;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif">
+  const legend = (['SQLite', 'PostgreSQL', '—'] as const).map((d, i) =>
+    `<rect x="${left + i * 120}" y="30" width="12" height="10" fill="${colour[d]}"/><text x="${left + 16 + i * 120}" y="39" font-size="11">${d === '—' ? 'web (no database)' : d}</text>`);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${y + 20}" font-family="sans-serif">
 <rect width="100%" height="100%" fill="#fff"/>
-<text x="${left}" y="22" font-size="14" font-weight="bold">result ÷ target (≥ 1× meets the target; bars capped at 3×)</text>
-${bars.join('\n')}
-<line x1="${x1}" y1="${top - 6}" x2="${x1}" y2="${height - 24}" stroke="#333" stroke-dasharray="4 3"/>
-<text x="${x1}" y="${height - 8}" font-size="11" text-anchor="middle">target</text>
+<text x="8" y="18" font-size="14" font-weight="bold">Result ÷ target (log scale): right of the line meets the target, left falls short (✗)</text>
+${legend.join('\n')}
+${ticks.join('\n')}
+<line x1="${x1}" y1="${top - 8}" x2="${x1}" y2="${y - groupGap + 6}" stroke="#111" stroke-width="1.5"/>
+${parts.join('\n')}
 </svg>
 `;
 }
 
-export function writeReport(rows: Row[], m: Machine, raw: unknown, notes: string[]): void {
+export interface Report {
+  rows: Row[];
+  machine: Machine;
+  /** sections of per-database detail, already in markdown */
+  details: string[];
+  notes: string[];
+}
+
+export function writeResults(name: string, data: unknown): void {
   mkdirSync(join(root, 'bench/results'), { recursive: true });
-  writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify({ machine: m, rows, raw }, null, 2)}\n`);
-  writeFileSync(join(root, 'docs/performance-chart.svg'), chartSvg(rows));
+  writeFileSync(join(root, 'bench/results', name), `${JSON.stringify(data, null, 2)}\n`);
+}
+
+export function writeReport(r: Report): void {
+  const m = r.machine;
+  writeFileSync(join(root, 'docs/performance-chart.svg'), chartSvg(r.rows));
   const table = [
     '| scenario | database | measured | target | |',
     '|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.scenario} | ${r.database} | ${r.measured} | ${r.target} | ${r.pass ? 'pass' : '**not met**'} |`),
+    ...r.rows.map((x) => `| ${x.scenario} | ${x.database} | ${x.measured} | ${x.target} | ${x.pass ? 'pass' : '**not met**'} |`),
   ].join('\n');
   const md = `# Performance
 
-Written by \`npm run bench\` (\`bench/run.ts\`) from its last full run; do not edit by hand.
+Written by \`npm run bench\` (\`bench/run.ts\`) from its last full run: every number here comes from
+that run; do not edit by hand. ${r.rows.filter((x) => x.pass).length} of ${r.rows.length} targets met.
 
-Run on ${m.date}: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB memory, Node.js ${m.node},
-SQLite ${m.sqlite}, PostgreSQL ${m.postgres}. The load generator (autocannon) runs on the same machine
-as the server, so every throughput is given as a ratio of a ceiling measured in the same run: a bare
-\`node:http\` JSON hello-world at the same connection count.
+**Machine**: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB memory; Node.js ${m.node}; SQLite ${m.sqlite};
+PostgreSQL ${m.postgres} on the same machine. **Date**: ${m.date}. Load average (1 min) ${m.load[0]} at the start,
+${m.load[1]} at the end: the machine is shared, which is why every throughput below is a ratio to a
+ceiling measured in alternating rounds with it.
 
-![result against target](performance-chart.svg)
+![result ÷ target per scenario and database](performance-chart.svg)
 
 ${table}
 
 ## How each number is made
-- **ceiling**: \`node:http\` answering a small JSON body, 50 connections, measured right before each
-  database's look-up run.
-- **look-up**: \`GET /v1/getRankUserInfo?type=check\`, authenticated, 50 connections, each request as
-  one of 200 applicants; the real server in production mode (\`NODE_ENV=production\`, log level warn),
-  rate limits raised so that nothing is refused.
-- **login**: \`POST /v1/login\` with the right password (argon2id verification), against raw
-  argon2id verifications per second in the benchmark's own process with the same parameters and the
-  same thread pool size.
-- **1,000 concurrent submissions**: 1,000 applicants, each with a photo uploaded beforehand, send a
-  membership application at the same moment (one connection each); p99 of their answer times, then
-  every acknowledged id is looked up in the database.
-- **growth**: the applications table grown to each size (five applications per owner, all states),
-  statistics refreshed; the look-up's p99 over HTTP and the console queue's p99 (first page and a name
-  search, by the queue's own query) at the largest size against the smallest.
-- **memory**: peak resident memory of the server process on SQLite while the look-up, login and
-  submission runs go on.
-- **web**: entry-route JavaScript (gzip) of the first screens, as the build's size budget measures it${
-    notes.length ? '' : ''
-  }.
-${notes.length ? `\n## Notes\n${notes.map((n) => `- ${n}`).join('\n')}\n` : ''}
+The real server (\`node --import tsx apps/api/src/server.ts\`, \`NODE_ENV=development\`, no demo data, log
+level warn, per-IP limits raised so the load from one address is never refused) runs on a fresh
+database: SQLite in a new data directory, PostgreSQL in a new scratch database dropped afterwards.
+Fixtures (applicants with sessions, an admin past the second factor, bulk applications) are written
+straight into the database; everything measured goes through HTTP, driven by autocannon in the
+benchmark's process.
+
+- **ceiling**: a bare \`node:http\` server answering a small JSON body, in its own process, at the same
+  connection count. Ceiling and measured scenario run in alternating rounds (one warm-up each, then
+  5 × 5 s each); a ratio is the median of the per-round ratios, latencies are those of the median round.
+- **look-up**: \`GET /v1/getRankUserInfo?type=check\` with an \`Authorization\` token, 50 connections,
+  each request as one of 200 applicants asking about their own mobile (a quarter each: no application,
+  a draft, submitted, under review), at about 1,000 applications.
+- **login**: \`POST /v1/login\` with the right password, as many connections as twice the libuv thread
+  pool (where @node-rs/argon2 hashes), against raw argon2id verifications per second (one hash each,
+  the server's own function and parameters) in a child process started like the server, with the
+  same concurrency; alternating rounds.
+- **concurrent submissions**: 1,000 applicants (sessions made beforehand), each with a photo uploaded
+  beforehand, send a membership application (the form with an ID number, encrypted at rest) at the
+  same moment, each on its own connection. p99 of their answer times. Then the server is killed
+  (SIGKILL, no shutdown) and every acknowledged id is looked for in the database, as submitted.
+- **growth**: the applications table grown to each size by the database itself (five per owner, one
+  of each kind, states across the lifecycle); the look-up (as above) and the console queue (an admin
+  at 8 connections: first page, a status filter, a page at 80 % of the scroll, a common and a rare
+  name prefix) measured 3 × 5 s at each size after a warm-up; the median round's p99 at the largest
+  size against the smallest. SQLite gets no statistics (production never runs ANALYZE);
+  PostgreSQL is analysed after each fill, as autovacuum would.
+- **memory**: the server process's resident memory (VmRSS), sampled every 100 ms through every phase
+  above on SQLite; the peak.
+- **web**: \`bench/web.ts\`: the first screens' JavaScript (gzip) against the build's budget, and
+  Lighthouse's mobile performance score (median of its runs) for the home and login screens.
+
+${r.details.join('\n\n')}
+${r.notes.length ? `\n## Notes\n${r.notes.map((n) => `- ${n}`).join('\n')}\n` : ''}
 ## Reproduce
 \`\`\`sh
-npm run bench                       # everything, SQLite and PostgreSQL (BENCH_DATABASE_URL, default the local test database)
-BENCH_QUICK=1 npm run bench         # a short smoke run; does not rewrite this page
-BENCH_SIZES=1000,100000 npm run bench
+npm run bench                               # everything; rewrites this page and its chart
+BENCH_QUICK=1 npm run bench                 # a smoke run (short rounds, small sizes); leaves this page alone
+BENCH_SIZES=1000,100000 npm run bench       # other growth sizes
+BENCH_DATABASE_URL=postgres://… npm run bench   # the PostgreSQL server to make the scratch database on ("off": SQLite only)
+BENCH_WEB=off npm run bench                 # without the web measurements
+BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" BENCH_QUICK=1 npm run bench   # profile the server
 \`\`\`
+Raw numbers of the last run: \`bench/results/latest.json\` (and \`web.json\`), not committed.
 `;
   writeFileSync(join(root, 'docs/performance.md'), md);
 }

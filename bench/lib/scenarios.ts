@@ -1,53 +1,90 @@
 /**
- * The measured scenarios, each against a running server on one database. What a scenario answers is
- * raw numbers; targets and ratios are applied by the runner, against the ceiling of the same run.
+ * The measured scenarios, each against a running server on one database. A scenario answers raw
+ * numbers; targets and ratios are applied by the runner, against the ceiling of the same run.
  */
+import { request } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import { apiPaths, appConstants } from '@qgw/contracts';
 import type { Database } from '../../apps/api/src/db/schema.js';
-import { hashPassword, verifyPassword } from '../../apps/api/src/modules/accounts/passwords.js';
-import { queuePage } from '../../apps/api/src/modules/review/queue.repository.js';
+import { encodeCursor } from '../../apps/api/src/modules/content/cursor.js';
 import { type Applicant, BENCH_PASSWORD } from './fixtures.js';
-import { load, type LoadResult, percentile, quick, seconds } from './load.js';
+import { load, type LoadResult, percentile } from './load.js';
+import { cpuMsOf } from './processes.js';
 
 const fixed = new URLSearchParams(Object.entries(appConstants.fixedRequestFields).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
-/** The authenticated rank-user look-up (getRankUserInfo, type check), 50 connections, each as its own applicant. */
-export function lookup(url: string, people: Applicant[], connections = 50): Promise<LoadResult> {
-  const requests = people.slice(0, 200).map((p) => ({
+export interface Target {
+  url: string;
+  pid: number;
+}
+
+/** The authenticated rank-user look-up (getRankUserInfo, type check), each request as its own applicant. */
+export function lookup(server: Target, people: Applicant[], seconds: number, connections = 50): Promise<LoadResult> {
+  const requests = people.map((p) => ({
     method: 'GET',
     path: `${apiPaths.getRankUser}?mobile=${p.mobile}&type=check&${fixed}`,
     headers: { authorization: p.token },
   }));
-  return load({ url, connections, duration: seconds(10), requests });
+  return load({ url: server.url, connections, duration: seconds, requests }, () => cpuMsOf(server.pid));
 }
 
-/** Logins with the right password, at as many connections as the hash pool has threads and twice that. */
-export function logins(url: string, people: Applicant[], connections: number): Promise<LoadResult> {
-  const requests = people.slice(0, 100).map((p) => ({
+/**
+ * The console queue as an admin scrolls and searches it, in turn: the first page, a status filter, a
+ * page at 80 % of the scroll, a common name prefix (张青, a tenth of the rows) and a rare one (张青12).
+ * A handful of connections: the console has reviewers, not crowds.
+ */
+export async function consoleQueue(server: Target, db: Kysely<Database>, adminToken: string, seconds: number, connections = 8): Promise<LoadResult> {
+  const total = Number((await db.selectFrom('applications').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const deep = await db.selectFrom('applications').select(['updated_at', 'id']).where('status', '<>', 'draft')
+    .orderBy('updated_at', 'desc').orderBy('id', 'desc').offset(Math.floor(total * 0.8)).limit(1).executeTakeFirst();
+  const queries = ['limit=20', 'status=submitted&limit=20', 'q=%E5%BC%A0%E9%9D%92&limit=20', 'q=%E5%BC%A0%E9%9D%9212&limit=20'];
+  if (deep) queries.push(`cursor=${encodeCursor('q1', [deep.updated_at, deep.id])}&limit=20`);
+  const requests = queries.map((q) => ({ method: 'GET', path: `${apiPaths.consoleQueue}?${q}`, headers: { authorization: adminToken } }));
+  return load({ url: server.url, connections, duration: seconds, requests }, () => cpuMsOf(server.pid));
+}
+
+/** Logins with the right password (an argon2id verification each), `connections` at a time. */
+export function logins(server: Target, people: Applicant[], seconds: number, connections: number): Promise<LoadResult> {
+  const requests = people.map((p) => ({
     method: 'POST',
     path: apiPaths.login,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ mobile: p.mobile, password: BENCH_PASSWORD, ...appConstants.fixedRequestFields }),
   }));
-  return load({ url, connections, duration: seconds(10), requests });
+  return load({ url: server.url, connections, duration: seconds, requests });
 }
 
-/** Raw argon2id verifications per second in this process (same options, same thread pool size), `concurrency` at a time. */
-export async function rawArgon2(concurrency: number): Promise<number> {
-  const hash = await hashPassword(BENCH_PASSWORD);
-  const until = Date.now() + seconds(10) * 1000;
-  let done = 0;
-  const worker = async () => {
-    while (Date.now() < until) {
-      await verifyPassword(hash, BENCH_PASSWORD);
-      done++;
-    }
-  };
-  const t0 = Date.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return done / ((Date.now() - t0) / 1000);
+interface Answer {
+  status: number;
+  body: { success?: boolean; code?: number; message?: unknown };
 }
+
+/** One request on its own connection (no keep-alive pool): each applicant is a separate client. */
+function send(url: string, path: string, init: { method: string; headers: Record<string, string>; body?: Buffer | string }): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}${path}`, { method: init.method, headers: init.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Answer['body'] });
+        } catch (err) {
+          reject(err as Error);
+        }
+      });
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+/** A sanity check before measuring: the answer a request gets (HTTP status and envelope code). */
+export async function probe(url: string, path: string, token: string): Promise<Answer> {
+  return send(url, path, { method: 'GET', headers: { authorization: token } });
+}
+
+export const lookupPath = (p: Applicant) => `${apiPaths.getRankUser}?mobile=${p.mobile}&type=check&${fixed}`;
 
 const PNG_1x1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -55,12 +92,20 @@ const PNG_1x1 = Buffer.from(
 );
 
 async function uploadPhoto(url: string, token: string): Promise<string> {
-  const form = new FormData();
-  form.append('file', new Blob([PNG_1x1], { type: 'image/png' }), 'p.png');
-  const res = await fetch(`${url}${apiPaths.uploadImage}?purpose=photo`, { method: 'POST', headers: { authorization: token }, body: form });
-  const body = (await res.json()) as { success: boolean; message: { id: string } };
-  if (!body.success) throw new Error(`photo upload refused: ${JSON.stringify(body)}`);
-  return body.message.id;
+  const boundary = `bench${Math.random().toString(16).slice(2)}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`),
+    PNG_1x1,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const a = await send(url, `${apiPaths.uploadImage}?purpose=photo`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+  });
+  const id = (a.body.message as { id?: string } | undefined)?.id;
+  if (!a.body.success || !id) throw new Error(`photo upload refused: ${JSON.stringify(a.body)}`);
+  return id;
 }
 
 /** A valid resident ID number for person n (check digit per GB 11643). */
@@ -72,61 +117,59 @@ function idNumber(n: number): string {
   return `${first17}${'10X98765432'[sum % 11]}`;
 }
 
-export interface SubmitResult {
-  acknowledged: number;
-  inDatabase: number;
+export interface Burst {
+  acknowledged: string[];
+  refused: number;
   p50: number;
   p99: number;
+  /** from the first request sent to the last answer */
+  wallMs: number;
 }
 
-/**
- * `people.length` applicants, each with a photo uploaded beforehand, submit a membership application
- * all at once (one connection each); afterwards every acknowledged submission must be in the database.
- */
-export async function concurrentSubmissions(url: string, db: Kysely<Database>, people: Applicant[]): Promise<SubmitResult> {
+/** Each applicant's photo, uploaded beforehand (20 at a time): the submissions only reference them. */
+export async function uploadPhotos(url: string, people: Applicant[]): Promise<string[]> {
   const photos: string[] = [];
-  for (let i = 0; i < people.length; i += 20) {
-    photos.push(...(await Promise.all(people.slice(i, i + 20).map((p) => uploadPhoto(url, p.token)))));
-  }
+  for (let i = 0; i < people.length; i += 20) photos.push(...(await Promise.all(people.slice(i, i + 20).map((p) => uploadPhoto(url, p.token)))));
+  return photos;
+}
+
+/** Every applicant submits a membership application at the same moment, each on its own connection. */
+export async function submissionBurst(url: string, people: Applicant[], photos: string[]): Promise<Burst> {
+  const bodies = people.map((p, i) => {
+    const id = idNumber(Number(p.mobile.slice(3)));
+    return JSON.stringify({
+      name: '张青', gender: 'female', birthDate: `${id.slice(6, 10)}-${id.slice(10, 12)}-${id.slice(12, 14)}`, idNumber: id,
+      politicalStatus: '共青团员', education: '本科', organization: '青城科技有限公司', position: '工程师', region: '北京市东城区',
+      contactMobile: '13812341234', reason: '希望加入青工委，为青年发展贡献力量。', photo: photos[i]!, ...appConstants.fixedRequestFields,
+    });
+  });
   const times: number[] = [];
   const acknowledged: string[] = [];
+  let refused = 0;
+  const t0 = performance.now();
   await Promise.all(
     people.map(async (p, i) => {
-      const n = Number(p.mobile.slice(3));
-      const form = {
-        name: '张青', gender: 'female', birthDate: idNumber(n).replace(/^\d{6}(\d{4})(\d{2})(\d{2}).*$/, '$1-$2-$3'), idNumber: idNumber(n),
-        politicalStatus: '共青团员', education: '本科', organization: '青城科技有限公司', position: '工程师', region: '北京市东城区',
-        contactMobile: '13812341234', reason: '希望加入青工委，为青年发展贡献力量。', photo: photos[i]!, ...appConstants.fixedRequestFields,
-      };
-      const t0 = performance.now();
-      const res = await fetch(`${url}${apiPaths.memberApply}`, {
-        method: 'POST',
-        headers: { authorization: p.token, 'content-type': 'application/json' },
-        body: JSON.stringify(form),
-      });
-      const body = (await res.json()) as { success: boolean; message: { id?: string } | string };
-      times.push(performance.now() - t0);
-      if (body.success && typeof body.message === 'object' && body.message.id) acknowledged.push(body.message.id);
-      else if (!quick) throw new Error(`a submission was refused: ${JSON.stringify(body)}`);
+      const start = performance.now();
+      try {
+        const a = await send(url, apiPaths.memberApply, { method: 'POST', headers: { authorization: p.token, 'content-type': 'application/json' }, body: bodies[i]! });
+        const id = (a.body.message as { id?: string } | undefined)?.id;
+        if (a.status === 200 && a.body.success && id) acknowledged.push(id);
+        else refused++;
+      } catch {
+        refused++;
+      }
+      times.push(performance.now() - start);
     }),
   );
-  times.sort((a, b) => a - b);
-  const found = new Set<string>();
-  for (let i = 0; i < acknowledged.length; i += 500) {
-    const rows = await db.selectFrom('applications').select('id').where('id', 'in', acknowledged.slice(i, i + 500)).where('status', '=', 'submitted').execute();
-    for (const r of rows) found.add(r.id);
-  }
-  return { acknowledged: acknowledged.length, inDatabase: found.size, p50: percentile(times, 50), p99: percentile(times, 99) };
+  return { acknowledged, refused, p50: percentile(times, 50), p99: percentile(times, 99), wallMs: performance.now() - t0 };
 }
 
-/** The console queue's first page and a name search, by the queue's own query, `runs` times: p99 in ms. */
-export async function queueP99(db: Kysely<Database>, runs = 50): Promise<number> {
-  const times: number[] = [];
-  for (let i = -10; i < runs; i++) {
-    const t0 = performance.now();
-    await queuePage(db, { programmeIds: null, limit: 21, ...(i % 2 ? { search: { by: 'name' as const, prefix: '张青1' } } : {}) });
-    // the first runs warm the plan and the cache; they are not counted
-    if (i >= 0) times.push(performance.now() - t0);
+/** How many of `ids` are stored as submitted applications. */
+export async function storedSubmissions(db: Kysely<Database>, ids: string[]): Promise<number> {
+  let found = 0;
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db.selectFrom('applications').select('id').where('id', 'in', ids.slice(i, i + 500)).where('status', '=', 'submitted').execute();
+    found += rows.length;
   }
-  return percentile(times.sort((a, b) => a - b), 99);
+  return found;
 }

@@ -16,6 +16,9 @@ beforeAll(async () => {
   await mkdir(join(webDist, 'assets'));
   await writeFile(join(webDist, 'index.html'), '<!doctype html><title>青工委服务平台</title><div id="root"></div>');
   await writeFile(join(webDist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  // what the build writes beside the app for measuring it: not for visitors
+  await mkdir(join(webDist, '.vite'));
+  await writeFile(join(webDist, '.vite', 'manifest.json'), '{"src/main.tsx":{"file":"assets/index-abc123.js"}}');
   t = await createTestApp({
     env: { WEB_DIST: webDist },
     logStream: new Writable({
@@ -151,7 +154,7 @@ describe('the SPA', () => {
   });
 
   it('answers unknown files with the 404 envelope and does not escape the build directory', async () => {
-    for (const url of ['/assets/missing.js', '/../package.json', '/%2e%2e/%2e%2e/etc/passwd']) {
+    for (const url of ['/assets/missing.js', '/../package.json', '/%2e%2e/%2e%2e/etc/passwd', '/.vite/manifest.json']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('root:');

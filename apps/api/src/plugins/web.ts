@@ -21,6 +21,8 @@ export async function webRoutes(app: FastifyInstance, opts: { webDist: string })
     root: opts.webDist,
     prefix: '/',
     index: ['index.html'],
+    // the build's .vite/manifest.json (and any other dotfile) names source paths: never served
+    dotfiles: 'ignore',
     cacheControl: false,
     setHeaders(reply, path) {
       if (path.startsWith(assetsDir)) reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { freePort, root } from './lib/processes.js';
+import { freePort, root, serverEntry } from './lib/processes.js';
 import { entryJavaScript, type EntryWeights } from './web-entry.js';
 
 const webDist = join(root, 'apps/web/dist');
@@ -67,7 +67,7 @@ async function startServer(dataDir: string): Promise<{ url: string; stop: () => 
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [serverEntry()], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const keep = (d: Buffer) => (out = (out + d.toString()).slice(-4000));
   child.stdout.on('data', keep);

@@ -161,7 +161,7 @@ ceiling measured in alternating rounds with it.
 ${table}
 
 ## How each number is made
-The real server (\`node --import tsx apps/api/src/server.ts\`, \`NODE_ENV=development\`, no demo data, log
+The real server as \`npm start\` runs it (\`node apps/api/dist/server.js\`, built from the source first; \`NODE_ENV=development\`, no demo data, log
 level warn, per-IP limits raised so the load from one address is never refused) runs on a fresh
 database: SQLite in a new data directory, PostgreSQL in a new scratch database dropped afterwards.
 Fixtures (applicants with sessions, an admin past the second factor, bulk applications) are written

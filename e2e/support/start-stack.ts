@@ -28,6 +28,13 @@ if (!existsSync(join(webDist, 'index.html'))) {
   }
 }
 
+// the server as `npm start` runs it, built from the current source every time (it takes a moment)
+const serverBuilt = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: root, stdio: 'inherit' });
+if (serverBuilt.status !== 0) {
+  console.error('[stack] the server build failed');
+  process.exit(1);
+}
+
 const double = await startWechatDouble();
 const front = await startWechatFront(double, stack.wechatPort);
 
@@ -48,7 +55,7 @@ function baseEnv(): NodeJS.ProcessEnv {
 function startServer(name: string, port: number, extra: NodeJS.ProcessEnv): string {
   const dataDir = mkdtempSync(join(tmpdir(), `qgw-e2e-${name}-`));
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
     env: {
       ...baseEnv(),

@@ -116,9 +116,20 @@ export function serverEntry(): string {
   return 'apps/api/dist/server.js';
 }
 
+/**
+ * The node flags `npm start` gives the server (apps/api's start script, `node <flags> dist/server.js`),
+ * so that what is measured is what runs.
+ */
+export function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(`${root}apps/api/package.json`, 'utf8')) as { scripts: { start: string } };
+  const words = pkg.scripts.start.trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/server.js') throw new Error(`apps/api start script is not "node … dist/server.js": ${pkg.scripts.start}`);
+  return words.slice(1, -1);
+}
+
 export async function startServer(opts: ServerOptions): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...serverNodeArgs, serverEntry()], {
+  const child = spawn(process.execPath, [...startFlags(), ...serverNodeArgs, serverEntry()], {
     cwd: root,
     env: serverEnv(opts, port),
     stdio: ['ignore', 'pipe', 'pipe'],

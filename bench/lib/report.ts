@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { root } from './processes.js';
+import { root, startFlags } from './processes.js';
 
 export type DatabaseName = 'SQLite' | 'PostgreSQL';
 
@@ -161,7 +161,7 @@ ceiling measured in alternating rounds with it.
 ${table}
 
 ## How each number is made
-The real server as \`npm start\` runs it (\`node apps/api/dist/server.js\`, built from the source first; \`NODE_ENV=development\`, no demo data, log
+The real server as \`npm start\` runs it (\`${['node', ...startFlags(), 'apps/api/dist/server.js'].join(' ')}\`, built from the source first; \`NODE_ENV=development\`, no demo data, log
 level warn, per-IP limits raised so the load from one address is never refused) runs on a fresh
 database: SQLite in a new data directory, PostgreSQL in a new scratch database dropped afterwards.
 Fixtures (applicants with sessions, an admin past the second factor, bulk applications) are written

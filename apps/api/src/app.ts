@@ -165,7 +165,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     mfa: consoleAccess.mfa, notifications: review.notifications,
   });
 
-  await installSecurityHeaders(app);
+  installSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });
   await installRateLimit(app, {
     globalPerMinute: config.rateLimit.globalPerMinute,

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiPaths, Code, ZEnvelopeOf } from '@qgw/contracts';
+import { securityHeaders } from '../src/plugins/security.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const logs: string[] = [];
@@ -57,6 +58,23 @@ describe('security headers', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+  });
+
+  it('sends the whole set helmet makes for our options, worked out once, on every kind of answer', async () => {
+    const expected = securityHeaders();
+    // helmet's defaults beside ours: the set is whole, not just the CSP
+    for (const name of ['strict-transport-security', 'x-dns-prefetch-control', 'cross-origin-opener-policy', 'origin-agent-cluster']) {
+      expect(expected[name], name).toBeTruthy();
+    }
+    const answers = [
+      await t.app.inject({ method: 'GET', url: apiPaths.getUserInfo }),
+      await t.app.inject({ method: 'GET', url: '/v1/nope' }),
+      // the resumable upload endpoint answers outside reply.send
+      await t.app.inject({ method: 'OPTIONS', url: apiPaths.uploadVideo }),
+    ];
+    for (const res of answers) {
+      for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${res.statusCode} ${name}`).toBe(value);
     }
   });
 });

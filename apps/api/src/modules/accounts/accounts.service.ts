@@ -114,18 +114,26 @@ export class AccountsService {
     if (needsRehash(user.password_hash)) {
       await repo.updatePasswordHash(this.d.db, user.id, await hashPassword(input.password), this.now());
     }
-    await this.d.sessions.pruneDead(user.id);
-    const { token, sessionId } = await this.d.sessions.create(user.id);
-    await this.d.audit.record({ actorId: user.id, action: 'session.login', entity: 'session', entityId: sessionId });
+    // one commit for the session and its audit row (a commit waits for the disk), and the reads beside it
+    const [{ token }, openid, roles] = await Promise.all([
+      this.d.db.transaction().execute(async (trx) => {
+        await this.d.sessions.pruneDead(user.id, trx);
+        const started = await this.d.sessions.create(user.id, trx);
+        await this.d.audit.record({ actorId: user.id, action: 'session.login', entity: 'session', entityId: started.sessionId }, trx);
+        return started;
+      }),
+      repo.openidFor(this.d.db, user.id, this.d.wechatAppid),
+      repo.rolesOf(this.d.db, user.id),
+    ]);
     return {
       token,
       username: user.mobile,
       id: user.id,
-      openid: await repo.openidFor(this.d.db, user.id, this.d.wechatAppid),
+      openid,
       nickname: user.nickname,
       new_user: user.new_user === 1,
       erroMessage: '',
-      roles: await repo.rolesOf(this.d.db, user.id),
+      roles,
     };
   }
 

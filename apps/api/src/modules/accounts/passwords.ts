@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { type Algorithm, hash, type Options, parseOptions, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
@@ -15,14 +16,42 @@ export const argon2Options: Options = { algorithm: ARGON2ID, memoryCost: 19_456,
 
 export const normalizePassword = (password: string): string => password.normalize('NFKC');
 
+/**
+ * Runs at most `limit` tasks at once; the rest wait their turn in order of arrival.
+ */
+export function concurrencyLimit(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const next = () => {
+    running--;
+    waiting.shift()?.();
+  };
+  return async (task) => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await task();
+    } finally {
+      next();
+    }
+  };
+}
+
+/**
+ * One argon2id computation per core at the most. Each holds 19 MiB while it runs, on a libuv pool
+ * thread; more at once than there are cores only adds memory and leaves the event loop fewer
+ * cycles, and the thread pool's other users (file system, compression) a free thread.
+ */
+const argon2Turn = concurrencyLimit(Math.max(1, availableParallelism()));
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(normalizePassword(password), argon2Options);
+  return argon2Turn(() => hash(normalizePassword(password), argon2Options));
 }
 
 /** False for a wrong password and for a stored hash that cannot be read; never throws. */
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(storedHash, normalizePassword(password));
+    return await argon2Turn(() => verify(storedHash, normalizePassword(password)));
   } catch {
     return false;
   }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Role } from '@qgw/contracts';
 import { type Clock, isoAt } from '../../clock.js';
+import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -48,6 +49,30 @@ export function newToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: hashToken(token) };
 }
 
+/** Every request with a token asks this: compiled once (db/prepared.ts). */
+const sessionByToken = prepared(['tokenHash'], (db, p) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .select([
+      'sessions.id as sessionId',
+      'sessions.created_at as sessionCreatedAt',
+      'sessions.last_used_at as lastUsedAt',
+      'sessions.expires_at as expiresAt',
+      'sessions.revoked_at as revokedAt',
+      'users.id as userId',
+      'users.mobile',
+      'users.nickname',
+      'users.avatar',
+      'users.status',
+      'users.new_user',
+      'users.created_at as userCreatedAt',
+      'user_roles.role',
+    ])
+    .where('sessions.token_hash', '=', p.tokenHash),
+);
+
 export class SessionService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -78,25 +103,9 @@ export class SessionService {
   /** The live session and its active user for a presented token, or null. */
   async authenticate(token: string): Promise<AuthContext | null> {
     if (!TOKEN_PATTERN.test(token)) return null;
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.id as sessionId',
-        'sessions.created_at as sessionCreatedAt',
-        'sessions.last_used_at as lastUsedAt',
-        'sessions.expires_at as expiresAt',
-        'sessions.revoked_at as revokedAt',
-        'users.id as userId',
-        'users.mobile',
-        'users.nickname',
-        'users.avatar',
-        'users.status',
-        'users.new_user',
-        'users.created_at as userCreatedAt',
-      ])
-      .where('sessions.token_hash', '=', hashToken(token))
-      .executeTakeFirst();
+    // one row per role the user holds (one with a null role when none)
+    const rows = await sessionByToken.all(this.db, { tokenHash: hashToken(token) });
+    const row = rows[0];
     if (!row || row.revokedAt !== null || row.status !== 'active') return null;
     const now = this.clock();
     if (Date.parse(row.expiresAt) <= now) return null;
@@ -109,7 +118,6 @@ export class SessionService {
         .where('id', '=', row.sessionId)
         .execute();
     }
-    const roles = await this.db.selectFrom('user_roles').select('role').where('user_id', '=', row.userId).execute();
     return {
       user: {
         id: row.userId,
@@ -118,7 +126,7 @@ export class SessionService {
         avatar: row.avatar,
         newUser: row.new_user === 1,
         createdAt: row.userCreatedAt,
-        roles: roles.map((r) => r.role).sort(),
+        roles: rows.flatMap((r) => (r.role === null ? [] : [r.role])).sort(),
       },
       session: { id: row.sessionId, createdAt: row.sessionCreatedAt, expiresAt: row.expiresAt },
     };
@@ -145,9 +153,9 @@ export class SessionService {
   }
 
   /** Forgets the user's sessions that can never be used again (keeps the table small). */
-  async pruneDead(userId: string): Promise<void> {
+  async pruneDead(userId: string, db: Kysely<Database> = this.db): Promise<void> {
     const now = this.clock();
-    await this.db
+    await db
       .deleteFrom('sessions')
       .where('user_id', '=', userId)
       .where((eb) =>

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Updateable } from 'kysely';
 import type { ApplicationKind, ApplicationStatus } from '@qgw/contracts';
+import { prepared } from '../../db/prepared.js';
 import type { ApplicationsTable, Database } from '../../db/schema.js';
 
 /** SQL for applications. Every method takes the executor, so callers can run it inside a transaction. */
@@ -12,6 +13,28 @@ export interface AuditTransition {
   note: string | null;
   at: string;
 }
+
+/**
+ * The newest live application of a kind: the look-up every applicant's status screen polls, so its
+ * three forms (any programme, none, one) are compiled once (db/prepared.ts).
+ */
+const latestLiveQuery = (db: Kysely<Database>, userId: string, kind: string) =>
+  db
+    .selectFrom('applications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind as ApplicationKind)
+    .where('status', '<>', 'withdrawn')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1);
+const latestLiveAnyProgramme = prepared(['userId', 'kind'], (db, p) => latestLiveQuery(db, p.userId, p.kind));
+const latestLiveOutsideProgrammes = prepared(['userId', 'kind'], (db, p) =>
+  latestLiveQuery(db, p.userId, p.kind).where('programme_id', 'is', null),
+);
+const latestLiveInProgramme = prepared(['userId', 'kind', 'programmeId'], (db, p) =>
+  latestLiveQuery(db, p.userId, p.kind).where('programme_id', '=', p.programmeId),
+);
 
 export const applicationsRepository = {
   async insert(db: Kysely<Database>, row: ApplicationRow): Promise<void> {
@@ -30,14 +53,9 @@ export const applicationsRepository = {
     kind: ApplicationKind,
     programmeId?: string | null,
   ): Promise<ApplicationRow | undefined> {
-    let q = db
-      .selectFrom('applications')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .where('status', '<>', 'withdrawn');
-    if (programmeId !== undefined) q = programmeId === null ? q.where('programme_id', 'is', null) : q.where('programme_id', '=', programmeId);
-    return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    if (programmeId === undefined) return latestLiveAnyProgramme.first(db, { userId, kind });
+    if (programmeId === null) return latestLiveOutsideProgrammes.first(db, { userId, kind });
+    return latestLiveInProgramme.first(db, { userId, kind, programmeId });
   },
 
   /** The newest draft of a kind (works may have several). */

@@ -14,6 +14,7 @@ import { filesMigration } from './0003-files.js';
 import { contentMigration } from './0004-content.js';
 import { consoleAccessMigration } from './0005-console-access.js';
 import { reviewMigration } from './0006-review.js';
+import { redundantIndexesMigration } from './0007-redundant-indexes.js';
 
 /**
  * Every migration, in order. Static (not read from disk) so that bundling or running from any
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0004-content': contentMigration,
   '0005-console-access': consoleAccessMigration,
   '0006-review': reviewMigration,
+  '0007-redundant-indexes': redundantIndexesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

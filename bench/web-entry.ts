@@ -14,6 +14,7 @@ interface ManifestChunk {
   src?: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 export interface EntryWeights {
@@ -33,6 +34,7 @@ export function chunksFromManifest(manifest: Record<string, ManifestChunk>, gzip
       isEntry: c.isEntry === true,
       facadeModuleId: c.src ?? null,
       imports: (c.imports ?? []).map((key) => manifest[key]?.file).filter((f): f is string => f !== undefined),
+      dynamicImports: (c.dynamicImports ?? []).map((key) => manifest[key]?.file).filter((f): f is string => f !== undefined),
       gzipBytes: gzip(c.file),
     }));
 }

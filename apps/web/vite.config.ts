@@ -1,6 +1,7 @@
 import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import pxToViewport from 'postcss-px-to-viewport-8-plugin';
+import { appShell } from './build/app-shell.js';
 import { sizeBudget } from './build/size-budget.js';
 
 /** px in our own styles are written against the 750-wide design and become vw at build time. */
@@ -26,6 +27,8 @@ export default defineConfig({
         for (const w of weights) console.warn(`entry route ${w.route}: ${(w.gzipBytes / 1024).toFixed(1)} KB gzip of JavaScript`);
       },
     }) as unknown as PluginOption,
+    // the first screens prerendered into index.html, painted before the JavaScript runs (build/app-shell.ts)
+    appShell() as unknown as PluginOption,
   ],
   resolve: {
     // one React for the app and every library (some libraries' peer ranges stop at 18)

@@ -1,30 +1,20 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { appConstants } from '@qgw/contracts';
-import { installAntdRender } from './app/antd-render.js';
-import { Providers } from './app/providers.js';
-import { createAppRouter } from './app/router.js';
-import { scheduleFingerprint } from './lib/fingerprint.js';
-import { preloadToast } from './lib/toast.js';
-import { measureStatusBarHeight, useGlobalStore } from './stores/global.js';
-import './styles/global.css';
+import { showShell } from './shell/show-shell.js';
 
-installAntdRender();
-document.title = appConstants.windowTitle;
-useGlobalStore.getState().setStatusBarHeight(measureStatusBarHeight());
+/**
+ * The page's entry: shows the prerendered first screen that matches the URL (index.html holds them,
+ * build/app-shell.ts), lets the browser paint it, then fetches and starts the app. Until that first
+ * frame the screen's HTML and CSS have the connection and the CPU to themselves; the app then
+ * replaces the prerendered screen with the live one (app/boot.tsx).
+ */
+const shellShown = showShell(document, window.location.hash);
 
-const router = createAppRouter();
+const start = () => {
+  void import('./app/boot.js').then(({ boot }) => boot({ shellShown }));
+};
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
-
-scheduleFingerprint();
-// the toast is not needed to draw the first screen: its code comes once the browser is idle
-if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(preloadToast);
-else window.setTimeout(preloadToast, 500);
+if (shellShown && document.visibilityState === 'visible') {
+  // after the next frame is drawn: a task queued from its animation callback runs once it is painted
+  window.requestAnimationFrame(() => window.setTimeout(start, 0));
+} else {
+  start();
+}

@@ -14,6 +14,21 @@ const shells = (page: Page) => page.locator('[data-qgw-shell]');
 /** the app's chunk (the entry imports it once the shell is painted) */
 const appChunk = /\/assets\/boot-[^/]+\.js$/;
 
+/** Holds the app's chunk back from the page until `release` is called. */
+async function holdApp(page: Page): Promise<{ arrived: () => Promise<void>; release: () => Promise<void> }> {
+  const held: { continue(): Promise<void> }[] = [];
+  await page.route(appChunk, (route) => {
+    held.push(route);
+  });
+  return {
+    arrived: () => expect.poll(() => held.length).toBeGreaterThan(0),
+    release: async () => {
+      await page.unroute(appChunk);
+      await Promise.all(held.map((r) => r.continue().catch(() => undefined)));
+    },
+  };
+}
+
 async function withoutJavaScript(browser: Browser, baseURL: string | undefined, run: (page: Page) => Promise<void>) {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport: { width: 390, height: 844 } });
   try {
@@ -51,18 +66,14 @@ test('without JavaScript, the home address shows the home screen and no other ad
 });
 
 test('before the app has loaded the login screen is painted; the app then replaces it, labels once', async ({ page }) => {
-  const held: { continue(): Promise<void> }[] = [];
-  await page.route(appChunk, (route) => {
-    held.push(route);
-  });
+  const app = await holdApp(page);
   await page.goto(at(routes.login.index));
-  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await app.arrived();
   await expect(loginHeading(page)).toBeVisible();
   await expect(shells(page).filter({ visible: true })).toHaveCount(1);
   await expect(homeHeading(page)).toBeHidden();
 
-  await page.unroute(appChunk);
-  await Promise.all(held.map((r) => r.continue().catch(() => undefined)));
+  await app.release();
   await expect(shells(page)).toHaveCount(0);
   await expect(page.getByLabel('手机号', { exact: true })).toHaveCount(1);
   await expect(page.getByLabel('密码', { exact: true })).toHaveCount(1);
@@ -80,18 +91,14 @@ test('the shell of a screen has the live screen’s layout: nothing moves when t
         return r ? [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)] : null;
       }),
     );
-  const held: { continue(): Promise<void> }[] = [];
-  await page.route(appChunk, (route) => {
-    held.push(route);
-  });
+  const app = await holdApp(page);
   await page.goto(at(routes.login.index));
-  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await app.arrived();
   await expect(loginHeading(page)).toBeVisible();
   const before = await boxes();
   expect(before.every((b) => b !== null)).toBe(true);
 
-  await page.unroute(appChunk);
-  await Promise.all(held.map((r) => r.continue().catch(() => undefined)));
+  await app.release();
   await expect(shells(page)).toHaveCount(0);
   await expect(loginHeading(page)).toBeVisible();
   expect(await boxes()).toEqual(before);
@@ -115,16 +122,12 @@ test('a navigation while the app takes over the shell is not lost', async ({ pag
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 10 });
   for (const delay of [0, 30, 60, 120, 250, 500]) {
-    const held: { continue(): Promise<void> }[] = [];
-    await page.route(appChunk, (route) => {
-      held.push(route);
-    });
+    const app = await holdApp(page);
     await page.goto('about:blank');
     await page.goto(at(routes.cxb2024.index));
-    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await app.arrived();
     await expect(homeHeading(page)).toBeVisible();
-    await page.unroute(appChunk);
-    await Promise.all(held.map((r) => r.continue().catch(() => undefined)));
+    await app.release();
     await page.waitForTimeout(delay);
     await page.evaluate((hash) => {
       window.location.hash = hash;

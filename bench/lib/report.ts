@@ -187,7 +187,7 @@ benchmark's process.
   at 8 connections: first page, a status filter, a page at 80 % of the scroll, a common and a rare
   name prefix) measured 3 × 5 s at each size after a warm-up; the median round's p99 at the largest
   size against the smallest. SQLite gets no statistics (production never runs ANALYZE);
-  PostgreSQL is analysed after each fill, as autovacuum would.
+  PostgreSQL is vacuumed and analysed after each fill, as autovacuum does after a load.
 - **memory**: the server process's resident memory (VmRSS), sampled every 100 ms through every phase
   above on SQLite; the peak.
 - **web**: \`bench/web.ts\`: the first screens' JavaScript (gzip) against the build's budget, and

@@ -115,27 +115,58 @@ export function queueQuery(db: Kysely<Database>, f: QueueFilter) {
 }
 
 /**
- * A name prefix with at least this many matches is found faster by walking the queue's order (a
- * page of 20 turns up within a few thousand rows); one with fewer (a rare name, or one that matches
- * nobody, where a walk would pass the whole table) by the name index.
+ * How a name search finds its page. Walking the queue's order passes about limit × rows ÷ matches
+ * rows before the page is full; collecting the matches from the name index reads every match and
+ * sorts them. The walk is the cheaper of the two once matches pass √(limit × rows): at a million
+ * applications and pages of 21, about 4,600 (a fixed 1,000 walked some 20,000 rows for a name with
+ * 1,000 matches). Bounded so that the probe stays short, and so that small tables always walk.
  */
-export const NAME_WALK_THRESHOLD = 1000;
+export function nameWalkThreshold(limit: number, rows: number): number {
+  return Math.min(5000, Math.max(100, Math.round(Math.sqrt(limit * rows))));
+}
 
-/** Whether the prefix has NAME_WALK_THRESHOLD matches or more: at most that many index entries read. */
-async function nameIsCommon(db: Kysely<Database>, prefix: string): Promise<boolean> {
+/** Whether the prefix has `threshold` matches or more: at most that many index entries read. */
+async function nameIsCommon(db: Kysely<Database>, prefix: string, threshold: number): Promise<boolean> {
   const rows = await db
     .selectFrom('applications')
     // the indexed column alone: the probe reads the name index and nothing else
     .select('applicant_name')
     .where(sql<SqlBool>`applicant_name like ${prefixPattern(prefix)} escape '\\'`)
-    .limit(NAME_WALK_THRESHOLD)
+    .limit(threshold)
     .execute();
-  return rows.length >= NAME_WALK_THRESHOLD;
+  return rows.length >= threshold;
+}
+
+const COUNT_TTL_MS = 60_000;
+const counts = new WeakMap<Kysely<Database>, { rows: number; at: number; refreshing: boolean }>();
+
+/**
+ * About how many applications there are, for choosing a plan: counted at most once a minute per
+ * database (a count over a million rows takes tens of milliseconds), the last count serving while
+ * the next is taken.
+ */
+export async function applicationCount(db: Kysely<Database>, now = Date.now()): Promise<number> {
+  const count = async () => {
+    const r = await db.selectFrom('applications').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+    const rows = Number(r.n);
+    counts.set(db, { rows, at: Date.now(), refreshing: false });
+    return rows;
+  };
+  const known = counts.get(db);
+  if (!known) return count();
+  if (now - known.at >= COUNT_TTL_MS && !known.refreshing) {
+    known.refreshing = true;
+    count().catch(() => {
+      known.refreshing = false;
+    });
+  }
+  return known.rows;
 }
 
 export async function queuePage(db: Kysely<Database>, f: QueueFilter): Promise<QueueRow[]> {
   if (f.search?.by === 'name' && f.walkNames === undefined) {
-    f = { ...f, walkNames: await nameIsCommon(db, f.search.prefix) };
+    const threshold = nameWalkThreshold(f.limit, await applicationCount(db));
+    f = { ...f, walkNames: await nameIsCommon(db, f.search.prefix, threshold) };
   }
   const q = queueQuery(db, f);
   if (!q) return [];

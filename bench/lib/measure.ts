@@ -14,7 +14,7 @@ import { Code } from '@qgw/contracts';
 import { type DatabaseHandle, openDatabase } from '../../apps/api/src/db/index.js';
 import { addApplicants, addConsoleAdmin, type Applicant, giveRankUserApplications, growApplications, lookupStates } from './fixtures.js';
 import { alternate, load, type LoadResult, median, medianBy, quick, rounds, roundSeconds } from './load.js';
-import { newSecrets, RssSampler, type Running, startArgon2Probe, startServer } from './processes.js';
+import { cpuMsOf, newSecrets, RssSampler, type Running, startArgon2Probe, startServer } from './processes.js';
 import type { DatabaseName } from './report.js';
 import { consoleQueue, lookup, lookupPath, logins, probe, storedSubmissions, submissionBurst, uploadPhotos } from './scenarios.js';
 
@@ -33,7 +33,10 @@ export interface DatabaseRun {
   loginRounds: { ceiling: number; measured: LoadResult }[];
   loginRatio: number;
   loginConnections: number;
-  burst: { submitters: number; acknowledged: number; refused: number; stored: number; p50: number; p99: number; wallMs: number };
+  burst: {
+    submitters: number; acknowledged: number; refused: number; stored: number; p50: number; p99: number; wallMs: number;
+    listenDrops: number | null; cpuMsPerSubmission: number;
+  };
   growth: GrowthPoint[];
   memory: { peak: number; peaks: Record<string, number>; idleAfterStart: number };
 }
@@ -148,11 +151,16 @@ export async function measureDatabase(name: DatabaseName, o: MeasureOptions, log
 
     rss.enter('submissions');
     const photos = await uploadPhotos(server.url, people);
+    const cpu0 = cpuMsOf(server.pid);
     const b = await submissionBurst(server.url, people, photos);
+    const cpuMsPerSubmission = (cpuMsOf(server.pid) - cpu0) / people.length;
     // a crash right after the last answer: what was acknowledged must already be stored
     await server.kill();
     const stored = await storedSubmissions(db, b.acknowledged);
-    const burst = { submitters: people.length, acknowledged: b.acknowledged.length, refused: b.refused, stored, p50: b.p50, p99: b.p99, wallMs: b.wallMs };
+    const burst = {
+      submitters: people.length, acknowledged: b.acknowledged.length, refused: b.refused, stored, p50: b.p50, p99: b.p99, wallMs: b.wallMs,
+      listenDrops: b.listenDrops, cpuMsPerSubmission,
+    };
     log(`${name}: ${people.length} submissions, p99 ${b.p99.toFixed(0)} ms, ${stored} of ${b.acknowledged.length} acknowledged stored after a kill`);
 
     server = await startServer({ dataDir, databaseUrl, secrets });

@@ -86,7 +86,7 @@ Login against raw argon2id (${r.loginConnections} at a time):
 |---|---|---|---|---|
 ${loginRounds.join('\n')}
 
-Submissions: ${n0(b.submitters)} at once, all answered within ${ms(b.wallMs)} (${n0(b.submitters / (b.wallMs / 1000))} per second); p50 ${ms(b.p50)}, p99 ${ms(b.p99)}; ${n0(b.acknowledged)} acknowledged, ${b.refused} refused, ${n0(b.stored)} found stored after the server was killed.
+Submissions: ${n0(b.submitters)} at once, all answered within ${ms(b.wallMs)} (${n0(b.submitters / (b.wallMs / 1000))} per second); p50 ${ms(b.p50)}, p99 ${ms(b.p99)}; ${n0(b.acknowledged)} acknowledged, ${b.refused} refused, ${n0(b.stored)} found stored after the server was killed. Server CPU ${cpu(b.cpuMsPerSubmission)} per submission; ${b.listenDrops === null ? 'connections dropped at a full accept queue: not counted on this system' : `${n0(b.listenDrops)} connections dropped by the kernel at a full accept queue`}.
 
 Growth (p50 / p99 of the median round; console queue at 8 connections):
 

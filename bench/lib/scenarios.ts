@@ -2,6 +2,7 @@
  * The measured scenarios, each against a running server on one database. A scenario answers raw
  * numbers; targets and ratios are applied by the runner, against the ceiling of the same run.
  */
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
@@ -119,6 +120,8 @@ function idNumber(n: number): string {
 
 export interface Burst {
   acknowledged: string[];
+  /** connections the kernel dropped because the server's accept queue was full (Linux; null elsewhere) */
+  listenDrops: number | null;
   refused: number;
   p50: number;
   p99: number;
@@ -131,6 +134,18 @@ export async function uploadPhotos(url: string, people: Applicant[]): Promise<st
   const photos: string[] = [];
   for (let i = 0; i < people.length; i += 20) photos.push(...(await Promise.all(people.slice(i, i + 20).map((p) => uploadPhoto(url, p.token)))));
   return photos;
+}
+
+/** The machine's count of connections dropped at a full accept queue (TcpExt ListenOverflows), if it keeps one. */
+function listenOverflows(): number | null {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+    const at = lines.findIndex((l) => l.startsWith('TcpExt:') && l.includes('ListenOverflows'));
+    const value = lines[at + 1]?.split(' ')[lines[at]!.split(' ').indexOf('ListenOverflows')];
+    return value === undefined ? null : Number(value);
+  } catch {
+    return null;
+  }
 }
 
 /** Every applicant submits a membership application at the same moment, each on its own connection. */
@@ -146,6 +161,7 @@ export async function submissionBurst(url: string, people: Applicant[], photos: 
   const times: number[] = [];
   const acknowledged: string[] = [];
   let refused = 0;
+  const drops0 = listenOverflows();
   const t0 = performance.now();
   await Promise.all(
     people.map(async (p, i) => {
@@ -161,7 +177,10 @@ export async function submissionBurst(url: string, people: Applicant[], photos: 
       times.push(performance.now() - start);
     }),
   );
-  return { acknowledged, refused, p50: percentile(times, 50), p99: percentile(times, 99), wallMs: performance.now() - t0 };
+  const wallMs = performance.now() - t0;
+  const drops1 = listenOverflows();
+  const listenDrops = drops0 === null || drops1 === null ? null : drops1 - drops0;
+  return { acknowledged, refused, listenDrops, p50: percentile(times, 50), p99: percentile(times, 99), wallMs };
 }
 
 /** How many of `ids` are stored as submitted applications. */

@@ -2,7 +2,8 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis as RedisClient } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { limits } from '@qgw/contracts';
@@ -92,6 +93,11 @@ export function trustProxyOption(value: AppConfig['trustProxy']): boolean | stri
 }
 
 /** Builds the whole API and the SPA host on the given database. Does not listen. */
+const redisClient = (url: string): RedisClient => {
+  const { Redis } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+  return new Redis(url, { maxRetriesPerRequest: 2 });
+};
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const clock = opts.clock ?? systemClock;
@@ -111,7 +117,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   installErrorHandling(app);
   installInputGuard(app);
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  // the Redis client is loaded only when one is configured: a single instance holds no unused code
+  const redis = config.redisUrl ? redisClient(config.redisUrl) : undefined;
   if (redis) {
     redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
     app.addHook('onClose', async () => {

@@ -14,6 +14,14 @@ import { resolveDataKey } from './modules/applications/id-number-cipher.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/**
+ * Connections the kernel holds for the server while its event loop is busy. Node's default (511) is
+ * too short for a crowd: when a thousand applicants submit at once, the kernel drops the rest, and
+ * each of those clients waits for a TCP retransmission (a second or more) before it is even heard.
+ * The kernel caps this at net.core.somaxconn.
+ */
+const LISTEN_BACKLOG = 4096;
+
 const roleLabel = { applicant: '申请人', reviewer: '评审', admin: '管理员' } as const;
 
 function lanAddresses(): string[] {
@@ -76,7 +84,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
 
   const { port } = app.server.address() as AddressInfo;
   const wildcard = config.host === '0.0.0.0' || config.host === '::';

@@ -1,9 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrations/index.js';
-import { prepared } from '../src/db/prepared.js';
+import { prepared, statementNameOf } from '../src/db/prepared.js';
 import { createFreshDatabase, type FreshDatabase, testDatabaseUrl } from './support/test-app.js';
 
 const now = new Date().toISOString();
@@ -69,5 +70,29 @@ describe(`prepared queries on ${testDatabaseUrl ? 'postgres' : 'sqlite'}`, () =>
   it('refuses a query that does not use a parameter as a plain value', async () => {
     const unused = prepared(['mobile', 'other'], (db, p) => db.selectFrom('users').select('id').where('mobile', '=', p.mobile));
     await expect(unused.all(fresh.db, { mobile: '13800000001', other: 'x' })).rejects.toThrow(/other not used/);
+  });
+
+  it.runIf(testDatabaseUrl)('goes to PostgreSQL as a named statement, parsed once per connection and reused', async () => {
+    const byId = prepared(['id'], (db, p) => db.selectFrom('users').select('nickname').where('id', '=', p.id));
+    await fresh.db.transaction().execute(async (trx) => {
+      expect(await byId.first(trx, { id: 'u1' })).toEqual({ nickname: 'nu1' });
+      // a second call on the same connection binds the statement already there
+      expect(await byId.first(trx, { id: 'u2' })).toEqual({ nickname: 'nu2' });
+      const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(trx);
+      const text = rows.find((r) => r.statement.includes('"nickname"') && r.statement.includes('"users"'));
+      expect(text?.name).toBe(statementNameOf(text!.statement));
+      expect(text?.name).toMatch(/^qgw_\d+$/);
+    });
+  });
+
+  it('sends every other query unnamed, as before', async () => {
+    const before = testDatabaseUrl
+      ? await fresh.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('users').select('mobile as unnamed_probe').where('id', '=', 'u3').execute();
+        return (await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like '%unnamed_probe%'`.execute(trx)).rows[0]!.n;
+      })
+      : 0;
+    expect(before).toBe(0);
+    expect(statementNameOf('select "mobile" as "unnamed_probe" from "users" where "id" = $1')).toBeUndefined();
   });
 });

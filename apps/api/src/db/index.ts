@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, type SqliteDatabase, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { statementNameOf } from './prepared.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -23,20 +25,26 @@ export interface DatabaseOptions {
   pgPoolMax?: number;
 }
 
+// Each driver is loaded when its database is opened: a server holds only the one it uses in memory.
+const load = createRequire(import.meta.url);
+const pgDriver = () => load('pg') as typeof pg;
+const sqliteDriver = () => load('better-sqlite3') as typeof BetterSqlite3;
+
 /** Opens the database: PostgreSQL when a URL is given, the embedded SQLite file otherwise. */
 export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new (pgDriver().Pool)({
       connectionString: opts.databaseUrl,
       max: opts.pgPoolMax ?? 10,
       ...(opts.pgSearchPath ? { options: `-c search_path=${checkPgSchemaName(opts.pgSearchPath)}` } : {}),
     });
+    pool.on('connect', sendPreparedAsNamed);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   if (!opts.sqliteFile) throw new Error('openDatabase: sqliteFile is required without databaseUrl');
   mkdirSync(dirname(opts.sqliteFile), { recursive: true });
-  const file = new BetterSqlite3(opts.sqliteFile);
+  const file = new (sqliteDriver())(opts.sqliteFile);
   // WAL lets readers proceed during a write; foreign keys are off by default in SQLite
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
@@ -44,6 +52,19 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   file.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/**
+ * A prepared query's text goes to PostgreSQL as a named statement: parsed and planned once per
+ * connection, then only bound and executed (db/prepared.ts). Every other query goes as before.
+ */
+function sendPreparedAsNamed(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const [text, values] = args;
+    const name = typeof text === 'string' && Array.isArray(values) && args.length === 2 ? statementNameOf(text) : undefined;
+    return name ? query({ name, text, values }) : query(...args);
+  }) as pg.PoolClient['query'];
 }
 
 /**

@@ -14,6 +14,17 @@ export interface PreparedQuery<K extends string, R> {
   first(executor: Kysely<Database>, values: Readonly<Record<K, string>>): Promise<R | undefined>;
 }
 
+/**
+ * The SQL texts of prepared queries, each with a statement name. On PostgreSQL the pool's clients
+ * send these as named statements (db/index.ts): the server parses and plans each once per
+ * connection instead of on every call. The set only grows by compiling a `prepared` query, once per
+ * dialect, so it stays as small as the code that declares them.
+ */
+const statementNames = new Map<string, string>();
+
+/** The statement name for this SQL text, if it is a prepared query's. */
+export const statementNameOf = (text: string): string | undefined => statementNames.get(text);
+
 // values go in by position, found once from these markers; no constant of a query looks like one
 const placeholder = (name: string) => `\u0000${name}\u0000`;
 
@@ -34,6 +45,7 @@ export function prepared<K extends string, R>(
       if (missing.length > 0) throw new Error(`prepared query: ${missing.join(', ')} not used as a plain value`);
       c = { query, slots };
       compiled.set(adapter, c);
+      if (!statementNames.has(query.sql)) statementNames.set(query.sql, `qgw_${statementNames.size + 1}`);
     }
     return c;
   };

@@ -19,7 +19,7 @@ describe('POST /v1/registerUser', () => {
 
     const user = await t.db.selectFrom('users').selectAll().where('mobile', '=', mobile).executeTakeFirstOrThrow();
     expect(user.nickname).toBe('小青');
-    expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=12288,t=4,p=1\$/);
     expect(user.password_hash).not.toContain(password);
     expect(user.new_user).toBe(1);
     const roles = await t.db.selectFrom('user_roles').select('role').where('user_id', '=', user.id).execute();
@@ -145,14 +145,18 @@ describe('POST /v1/login', () => {
     expect((await login(t.app, ` ${mobile} `, password)).username).toBe(mobile);
   });
 
-  it('rehashes a password stored with outdated parameters at the next login', async () => {
+  it.each([
+    ['weak ones', { memoryCost: 4096, timeCost: 1 }],
+    // hashes stored before the move to 12 MiB × 4 passes keep working and are moved at the next login
+    ['the earlier 19 MiB × 2 passes', { memoryCost: 19_456, timeCost: 2 }],
+  ])('rehashes a password stored with outdated parameters (%s) at the next login', async (_, params) => {
     const { hash } = await import('@node-rs/argon2');
     const { mobile, password } = await register(t.app);
-    const weak = await hash(password, { algorithm: 2, memoryCost: 4096, timeCost: 1, parallelism: 1 });
-    await t.db.updateTable('users').set({ password_hash: weak }).where('mobile', '=', mobile).execute();
+    const old = await hash(password, { algorithm: 2, parallelism: 1, ...params });
+    await t.db.updateTable('users').set({ password_hash: old }).where('mobile', '=', mobile).execute();
     await login(t.app, mobile, password);
     const user = await t.db.selectFrom('users').select('password_hash').where('mobile', '=', mobile).executeTakeFirstOrThrow();
-    expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=12288,t=4,p=1\$/);
     await login(t.app, mobile, password);
   });
 });

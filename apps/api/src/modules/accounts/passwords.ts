@@ -4,15 +4,17 @@ import { type Algorithm, hash, type Options, parseOptions, verify } from '@node-
 import { dictionary } from '@zxcvbn-ts/language-common';
 
 /**
- * Password storage (docs/security.md): argon2id with OWASP's minimum parameters (19 MiB, 2 passes,
- * 1 lane). Passwords are Unicode-normalised (NFKC, as NIST SP 800-63B suggests) so that the same
+ * Password storage (docs/security.md): argon2id at 12 MiB, 4 passes, 1 lane. OWASP lists 12 MiB ×
+ * 3 passes as equal in strength to its 19 MiB × 2; a 12 MiB pass runs faster from the CPU's caches,
+ * so a fourth pass keeps each hash's time where 19 MiB × 2 had it (measured: 13.5 vs 14.2 ms) while
+ * two hashes at once hold 24 MiB instead of 38 MiB, most of what a burst of logins adds to memory. Passwords are Unicode-normalised (NFKC, as NIST SP 800-63B suggests) so that the same
  * characters typed on different keyboards match, and are never truncated.
  */
 
 /** `Algorithm.Argon2id`; the enum is declared `const` and cannot be read at runtime under isolatedModules. */
 const ARGON2ID = 2 as Algorithm;
 
-export const argon2Options: Options = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+export const argon2Options: Options = { algorithm: ARGON2ID, memoryCost: 12_288, timeCost: 4, parallelism: 1 };
 
 export const normalizePassword = (password: string): string => password.normalize('NFKC');
 
@@ -38,7 +40,7 @@ export function concurrencyLimit(limit: number): <T>(task: () => Promise<T>) => 
 }
 
 /**
- * One argon2id computation per core at the most. Each holds 19 MiB while it runs, on a libuv pool
+ * One argon2id computation per core at the most. Each holds 12 MiB while it runs, on a libuv pool
  * thread; more at once than there are cores only adds memory and leaves the event loop fewer
  * cycles, and the thread pool's other users (file system, compression) a free thread.
  */

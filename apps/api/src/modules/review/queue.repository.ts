@@ -1,4 +1,4 @@
-import { type Kysely, type SqlBool, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { ApplicationKind, ApplicationStatus } from '@qgw/contracts';
 import type { Database } from '../../db/schema.js';
 
@@ -59,14 +59,6 @@ export function queueQuery(db: Kysely<Database>, f: QueueFilter) {
   if (f.programmeIds && f.programmeIds.length === 0) return null;
   let q = db
     .selectFrom('applications as a')
-    .select((eb) => [
-      'a.id', 'a.kind', 'a.status', 'a.version', 'a.title', 'a.applicant_name', 'a.organization', 'a.programme_id',
-      'a.theme_id', 'a.submitted_at', 'a.updated_at',
-      // A subquery, not a join: when the page is the top of a sorted set (a rare name, a reviewer's
-      // assignments), PostgreSQL looks the owner up for the page's rows only, after the sort, instead
-      // of for every candidate. Every application has its owner (a foreign key), so it is never null.
-      eb.selectFrom('users as u').select('u.mobile').whereRef('u.id', '=', 'a.user_id').$asScalar().$notNull().as('mobile'),
-    ])
     // drafts belong to their author alone
     .where('a.status', '<>', 'draft');
   if (f.assignedTo) {
@@ -87,9 +79,12 @@ export function queueQuery(db: Kysely<Database>, f: QueueFilter) {
     q = q.where('a.id', 'not in', (eb) => eb.selectFrom('staged_decisions').select('application_id'));
   }
   const s = f.search;
+  // a name searched by its index: the page is the top of the matches, sorted
+  let sortsMatches = Boolean(f.assignedTo || f.staged === true);
   if (s?.by === 'name') {
     // `|| ''` keeps both databases off the name index, so they walk the queue's order instead.
     const walk = f.walkNames ?? [...s.prefix].length === 1;
+    sortsMatches ||= !walk;
     const column = walk ? sql`(a.applicant_name || '')` : sql`a.applicant_name`;
     q = q.where(sql<SqlBool>`${column} like ${prefixPattern(s.prefix)} escape '\\'`);
   }
@@ -107,14 +102,31 @@ export function queueQuery(db: Kysely<Database>, f: QueueFilter) {
     );
   }
   if (f.after) q = q.where(sql<SqlBool>`(a.updated_at, a.id) < (${f.after.updatedAt}, ${f.after.id})`);
-  if (f.assignedTo || f.staged === true) {
-    // A reviewer's applications (or the staged decisions) are a few thousand among up to millions,
-    // often the oldest: walking the queue index backwards would pass most of the table before
-    // finding them. Ordering by an expression (same order: text stays text) leaves the planner one
-    // good plan — the small set by its own index, each application by its key, then the top sorted.
-    return q.orderBy(sql`a.updated_at || ''`, 'desc').orderBy('a.id', 'desc').limit(f.limit);
-  }
-  return q.orderBy('a.updated_at', 'desc').orderBy('a.id', 'desc').limit(f.limit);
+  if (!sortsMatches) return withColumns(q).orderBy('a.updated_at', 'desc').orderBy('a.id', 'desc').limit(f.limit);
+  // The page is the top of a sorted set (a reviewer's assignments, the staged decisions, a rare
+  // name's matches), a few thousand rows at most among up to millions. Sorting only their ids and
+  // then reading the page's rows by key costs less than carrying every column of every match, and
+  // its owner's mobile, through the sort (a rare name at a million rows on SQLite: 2.0 → 0.9 ms).
+  const pageIds = (f.assignedTo || f.staged === true)
+    // Walking the queue index backwards would pass most of the table before finding a reviewer's
+    // applications (often the oldest). Ordering by an expression (same order: text stays text)
+    // leaves the planner one good plan: the small set by its own index, each by its key, sorted.
+    ? q.select('a.id').orderBy(sql`a.updated_at || ''`, 'desc').orderBy('a.id', 'desc').limit(f.limit)
+    : q.select('a.id').orderBy('a.updated_at', 'desc').orderBy('a.id', 'desc').limit(f.limit);
+  return withColumns(db.selectFrom('applications as a').where('a.id', 'in', pageIds))
+    .orderBy('a.updated_at', 'desc')
+    .orderBy('a.id', 'desc');
+}
+
+/** What a queue row shows, for rows of `applications as a`. */
+function withColumns<O>(q: SelectQueryBuilder<Database & { a: Database['applications'] }, 'a', O>) {
+  return q.select((eb) => [
+    'a.id', 'a.kind', 'a.status', 'a.version', 'a.title', 'a.applicant_name', 'a.organization', 'a.programme_id',
+    'a.theme_id', 'a.submitted_at', 'a.updated_at',
+    // A subquery, not a join: on a sorted page, PostgreSQL looks the owner up for the page's rows
+    // only. Every application has its owner (a foreign key), so it is never null.
+    eb.selectFrom('users as u').select('u.mobile').whereRef('u.id', '=', 'a.user_id').$asScalar().$notNull().as('mobile'),
+  ]);
 }
 
 /**

@@ -15,6 +15,7 @@ import { contentMigration } from './0004-content.js';
 import { consoleAccessMigration } from './0005-console-access.js';
 import { reviewMigration } from './0006-review.js';
 import { redundantIndexesMigration } from './0007-redundant-indexes.js';
+import { coveringNameIndexMigration } from './0008-covering-name-index.js';
 
 /**
  * Every migration, in order. Static (not read from disk) so that bundling or running from any
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0005-console-access': consoleAccessMigration,
   '0006-review': reviewMigration,
   '0007-redundant-indexes': redundantIndexesMigration,
+  '0008-covering-name-index': coveringNameIndexMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,7 +6,7 @@
  * dist/ sits at the same depth as src/, so paths the code resolves from its own location hold.
  */
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const api = fileURLToPath(new URL('..', import.meta.url));
@@ -25,4 +25,16 @@ await build({
   packages: 'external',
   alias: { '@qgw/contracts': fileURLToPath(new URL('../../../packages/contracts/src/index.ts', import.meta.url)) },
   logLevel: 'warning',
+  // Node keeps each module's source text in memory. One character outside ASCII makes V8 hold the
+  // whole text at two bytes a character: the Chinese strings are written as \u escapes instead,
+  // and what is left outside ASCII is in comments (§, —), spelt as escapes too below.
+  charset: 'ascii',
 });
+
+for (const file of readdirSync(outdir).filter((f) => f.endsWith('.js'))) {
+  const path = `${outdir}/${file}`;
+  const text = readFileSync(path, 'utf8');
+  // with charset ascii, esbuild leaves non-ASCII only in comments, where an escape means the same
+  const ascii = text.replace(/[^\t\n\r\x20-\x7e]/gu, (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
+  if (ascii !== text) writeFileSync(path, ascii);
+}

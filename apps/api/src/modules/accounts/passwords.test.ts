@@ -1,6 +1,8 @@
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { concurrencyLimit, hashPassword, verifyPassword } from './passwords.js';
+import { concurrencyLimit, hashPassword, isCommonPassword, verifyPassword } from './passwords.js';
 
 const tick = () => new Promise<void>((r) => setImmediate(r));
 
@@ -48,5 +50,26 @@ describe('argon2id hashing under the limit', () => {
     const hashes = await Promise.all(Array.from({ length: n }, (_, i) => hashPassword(`Pass-${i}-word!`)));
     const checks = await Promise.all(hashes.flatMap((h, i) => [verifyPassword(h, `Pass-${i}-word!`), verifyPassword(h, `Pass-${i}-wrong!`)]));
     expect(checks).toEqual(hashes.flatMap(() => [true, false]));
+  });
+});
+
+describe('isCommonPassword', () => {
+  // the list as the package gives it, checked the plain way
+  const list = createRequire(import.meta.url)('@zxcvbn-ts/language-common/dist/passwords.json.js') as string[];
+  const plain = new Set(list.map((p) => p.toLowerCase()));
+  const expected = (p: string) => plain.has(p.normalize('NFKC').toLowerCase());
+
+  it('finds entries of the common-password list, first, middle and last, in any case', () => {
+    for (const p of [list[0]!, list[1]!, list[Math.floor(list.length / 2)]!, list.at(-1)!, 'PassWord', 'QWERTY']) expect(isCommonPassword(p), p).toBe(true);
+  });
+
+  it('does not match several entries at once, across a line, or the empty password', () => {
+    for (const p of [`${list[0]}\n${list[1]}`, `${list[0]}\n`, `\n${list[0]}`, '', 'Zq8#tLw!2vPm', '青年工作者2024']) expect(isCommonPassword(p), JSON.stringify(p)).toBe(false);
+  });
+
+  it('answers as a lookup in the list would, for entries, their neighbours and arbitrary text', () => {
+    const entry = fc.constantFrom(...list);
+    const near = entry.chain((e) => fc.constantFrom(e.slice(1), e.slice(0, -1), `${e}1`, `x${e}`, e.toUpperCase()));
+    fc.assert(fc.property(fc.oneof(entry, near, fc.string(), fc.string({ unit: 'grapheme', maxLength: 12 })), (p) => isCommonPassword(p) === expected(p)), { numRuns: 2000 });
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { limits } from '@qgw/contracts';
 import { Providers } from '../../app/providers.js';
 import { signIn } from '../../test/session-fixture.js';
@@ -21,9 +21,15 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  // unmount first, so that uploaders stop before the server they talk to goes away
+  cleanup();
   vi.unstubAllEnvs();
   await server?.close();
   server = null;
+  // callbacks of requests the close cut off run now, while the test's window still exists
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
 });
 
 const bytes = (n: number, seed = 7) => {

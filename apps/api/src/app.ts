@@ -92,12 +92,13 @@ export function trustProxyOption(value: AppConfig['trustProxy']): boolean | stri
   return (_address, hop) => hop < value;
 }
 
-/** Builds the whole API and the SPA host on the given database. Does not listen. */
+/** A Redis client, its code loaded only when one is configured: a single instance holds none of it. */
 const redisClient = (url: string): RedisClient => {
   const { Redis } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
   return new Redis(url, { maxRetriesPerRequest: 2 });
 };
 
+/** Builds the whole API and the SPA host on the given database. Does not listen. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const clock = opts.clock ?? systemClock;
@@ -117,7 +118,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   installErrorHandling(app);
   installInputGuard(app);
 
-  // the Redis client is loaded only when one is configured: a single instance holds no unused code
   const redis = config.redisUrl ? redisClient(config.redisUrl) : undefined;
   if (redis) {
     redis.on('error', (err) => app.log.warn({ err }, 'redis error'));

@@ -7,8 +7,9 @@ import { type Algorithm, hash, type Options, parseOptions, verify } from '@node-
  * Password storage (docs/security.md): argon2id at 12 MiB, 4 passes, 1 lane. OWASP lists 12 MiB ×
  * 3 passes as equal in strength to its 19 MiB × 2; a 12 MiB pass runs faster from the CPU's caches,
  * so a fourth pass keeps each hash's time where 19 MiB × 2 had it (measured: 13.5 vs 14.2 ms) while
- * two hashes at once hold 24 MiB instead of 38 MiB, most of what a burst of logins adds to memory. Passwords are Unicode-normalised (NFKC, as NIST SP 800-63B suggests) so that the same
- * characters typed on different keyboards match, and are never truncated.
+ * two hashes at once hold 24 MiB instead of 38 MiB, most of what a burst of logins adds to memory.
+ * Passwords are Unicode-normalised (NFKC, as NIST SP 800-63B suggests) so that the same characters
+ * typed on different keyboards match, and are never truncated.
  */
 
 /** `Algorithm.Argon2id`; the enum is declared `const` and cannot be read at runtime under isolatedModules. */
@@ -88,7 +89,7 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
 
 /**
  * The zxcvbn-ts common-password list (about 49 000 entries), lower-cased, held as one string with a
- * line per entry: about 0.4 MB where the package's array and a Set of it held about 4 MB for the
+ * line per entry: about 0.4 MB where the package's array and a Set of it held about 3 MB for the
  * server's whole life. A check scans it (a fraction of a millisecond), which only a registration
  * or a password change does. The package's own array is read once and let go.
  */

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, type SqliteDatabase } from 'kysely';
+import { GroupCommitDriver, GroupCommitSqliteDialect } from './group-commit.js';
 import type pg from 'pg';
 import { statementNameOf } from './prepared.js';
 import type { Database } from './schema.js';
@@ -50,7 +51,9 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   file.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  const cached = withStatementCache(file);
+  const driver = new GroupCommitDriver(file, (text) => cached.prepare(text) as BetterSqlite3.Statement, () => cached.close());
+  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(driver) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 

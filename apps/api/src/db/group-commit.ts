@@ -1,0 +1,280 @@
+import { setImmediate } from 'node:timers';
+import type BetterSqlite3 from 'better-sqlite3';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
+
+/**
+ * SQLite with group commit (docs/decisions/0014-sqlite-group-commit.md).
+ *
+ * SQLite has one connection per process, so writes are already one after another; what costs is the
+ * commit, which writes every page a transaction touched to the write-ahead log. Here the writes that
+ * arrive in one turn of the event loop share one database transaction: each application transaction
+ * runs in a savepoint of it, and one COMMIT at the end of the turn (setImmediate) writes the pages
+ * they touched once. Pages several writes share (an index's last leaf, the audit table's) go out
+ * once per turn instead of once per write.
+ *
+ * What a caller sees is unchanged:
+ * - a transaction's `execute` resolves only after the COMMIT that holds it; a failed COMMIT fails
+ *   every transaction of its turn, so nothing is acknowledged that is not stored;
+ * - a transaction that throws is rolled back to its savepoint, and the others in its turn stay;
+ * - a query outside a transaction that runs while a turn's writes are pending (it may read them)
+ *   answers after they are committed, so no result leaves the process built on unstored data;
+ * - a read with no writes pending answers at once, as before.
+ */
+
+type Statement = BetterSqlite3.Statement;
+
+/** First come, first served: the commit queues behind the work already waiting, which joins its turn. */
+class FifoMutex {
+  private locked = false;
+  private readonly queue: Array<() => void> = [];
+
+  lock(): Promise<void> {
+    if (!this.locked) {
+      this.locked = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.queue.push(resolve));
+  }
+
+  unlock(): void {
+    const next = this.queue.shift();
+    if (next) next();
+    else this.locked = false;
+  }
+}
+
+/** The writes of one turn: settled by their COMMIT. */
+class Turn {
+  readonly committed: Promise<void>;
+  resolve!: () => void;
+  reject!: (err: unknown) => void;
+
+  constructor() {
+    this.committed = new Promise<void>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    // a turn whose only transaction rolled back has nobody waiting on it
+    this.committed.catch(() => undefined);
+  }
+}
+
+/** One use of the connection, from acquire to release (Kysely hands it back to releaseConnection). */
+class Lease implements DatabaseConnection {
+  released = false;
+  inTransaction = false;
+
+  constructor(private readonly driver: GroupCommitDriver) {}
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.driver.execute<R>(this, query);
+  }
+
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    // nothing here streams: SQLite's rows come whole
+    throw new Error('streaming is not supported on SQLite here');
+  }
+}
+
+const SAVEPOINT = 'qgw_turn_member';
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export class GroupCommitDriver implements Driver {
+  private readonly mutex = new FifoMutex();
+  private turn: Turn | undefined;
+
+  /** `prepare` compiles or reuses a statement (db/index.ts withStatementCache); `close` closes the file */
+  constructor(
+    private readonly file: BetterSqlite3.Database,
+    private readonly prepare: (text: string) => Statement,
+    private readonly close: () => void,
+  ) {}
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.mutex.lock();
+    return new Lease(this);
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    if (!lease.released) this.release(lease);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    await this.reacquire(lease);
+    this.openTurn();
+    this.run(`savepoint ${SAVEPOINT}`);
+    lease.inTransaction = true;
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    const turn = this.liveTurn();
+    this.run(`release ${SAVEPOINT}`);
+    lease.inTransaction = false;
+    // the connection is free for the next piece of work while this one waits for its commit
+    this.release(lease);
+    await turn.committed;
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    lease.inTransaction = false;
+    this.liveTurn();
+    this.run(`rollback to ${SAVEPOINT}`);
+    this.run(`release ${SAVEPOINT}`);
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    this.liveTurn();
+    this.run(`savepoint ${checkName(name)}`);
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    this.liveTurn();
+    this.run(`rollback to ${checkName(name)}`);
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    this.liveTurn();
+    this.run(`release ${checkName(name)}`);
+  }
+
+  async destroy(): Promise<void> {
+    await this.mutex.lock();
+    try {
+      if (this.turn) this.commit(this.turn);
+    } finally {
+      this.close();
+    }
+  }
+
+  /** A query from a lease: inside its transaction, or on its own. */
+  async execute<R>(lease: Lease, query: CompiledQuery): Promise<QueryResult<R>> {
+    await this.reacquire(lease);
+    const statement = this.prepare(query.sql);
+    if (lease.inTransaction) return this.runStatement<R>(statement, query);
+    if (!this.turn && statement.reader && statement.readonly) return this.runStatement<R>(statement, query);
+    // a write, or a read that may see this turn's writes: it answers once they are committed
+    const turn = this.openTurn();
+    const result = this.runStatement<R>(statement, query);
+    this.release(lease);
+    await turn.committed;
+    return result;
+  }
+
+  /** A lease whose holder let go early (a deferred answer) takes the connection again for its next query. */
+  private async reacquire(lease: Lease): Promise<void> {
+    if (!lease.released) return;
+    await this.mutex.lock();
+    lease.released = false;
+  }
+
+  private release(lease: Lease): void {
+    lease.released = true;
+    this.mutex.unlock();
+  }
+
+  private openTurn(): Turn {
+    if (this.turn) return this.liveTurn();
+    this.run('begin');
+    const turn = new Turn();
+    this.turn = turn;
+    // after the I/O callbacks of this turn of the event loop, which may add to it (node:timers' own
+    // function: a test's fake timers replace only the global one)
+    setImmediate(() => void this.commitWhenFree(turn));
+    return turn;
+  }
+
+  /** The open turn, checked: SQLite rolls a whole transaction back by itself on some errors (disk full, I/O). */
+  private liveTurn(): Turn {
+    const turn = this.turn;
+    if (!turn) throw new Error('no open transaction');
+    if (!this.file.inTransaction) {
+      const err = new Error('the transaction was rolled back by the database');
+      this.turn = undefined;
+      turn.reject(err);
+      throw err;
+    }
+    return turn;
+  }
+
+  private async commitWhenFree(turn: Turn): Promise<void> {
+    await this.mutex.lock();
+    try {
+      if (this.turn === turn) this.commit(turn);
+    } finally {
+      this.mutex.unlock();
+    }
+  }
+
+  private commit(turn: Turn): void {
+    this.turn = undefined;
+    try {
+      this.run('commit');
+      turn.resolve();
+    } catch (err) {
+      if (this.file.inTransaction) this.run('rollback');
+      turn.reject(err);
+    }
+  }
+
+  private runStatement<R>(statement: Statement, query: CompiledQuery): QueryResult<R> {
+    const parameters = query.parameters as unknown[];
+    try {
+      if (statement.reader) return { rows: statement.all(parameters) as R[] };
+      const { changes, lastInsertRowid } = statement.run(parameters);
+      return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+    } catch (err) {
+      // a statement's error undoes that statement only, unless SQLite gave up the whole transaction
+      if (this.turn && !this.file.inTransaction) {
+        const turn = this.turn;
+        this.turn = undefined;
+        turn.reject(err);
+      }
+      throw err;
+    }
+  }
+
+  private run(text: string): void {
+    this.prepare(text).run();
+  }
+}
+
+function checkName(name: string): string {
+  if (!NAME.test(name)) throw new Error('invalid savepoint name');
+  return name;
+}
+
+/** Kysely's SQLite dialect with the group-commit driver. */
+export class GroupCommitSqliteDialect implements Dialect {
+  constructor(private readonly driver: GroupCommitDriver) {}
+  createDriver(): Driver {
+    return this.driver;
+  }
+  createQueryCompiler(): QueryCompiler {
+    return new SqliteQueryCompiler();
+  }
+  createAdapter(): DialectAdapter {
+    return new SqliteAdapter();
+  }
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SqliteIntrospector(db);
+  }
+}

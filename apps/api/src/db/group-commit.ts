@@ -36,10 +36,14 @@ import {
 
 type Statement = BetterSqlite3.Statement;
 
-/** First come, first served: the commit queues behind the work already waiting, which joins its turn. */
+/**
+ * First come, first served: the commit queues behind the work already waiting, which joins its turn.
+ * A burst can queue a thousand transactions: the queue is read from a moving head, not shifted.
+ */
 class FifoMutex {
   private locked = false;
-  private readonly queue: Array<() => void> = [];
+  private queue: Array<() => void> = [];
+  private head = 0;
 
   lock(): Promise<void> {
     if (!this.locked) {
@@ -50,9 +54,19 @@ class FifoMutex {
   }
 
   unlock(): void {
-    const next = this.queue.shift();
-    if (next) next();
-    else this.locked = false;
+    if (this.head < this.queue.length) {
+      const next = this.queue[this.head++]!;
+      // drop the part already served once it is most of the array
+      if (this.head > 1024 && this.head * 2 > this.queue.length) {
+        this.queue = this.queue.slice(this.head);
+        this.head = 0;
+      }
+      next();
+    } else {
+      this.queue = [];
+      this.head = 0;
+      this.locked = false;
+    }
   }
 }
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { GroupCommitDriver, GroupCommitSqliteDialect } from './group-commit.js';
 import type pg from 'pg';
 import { statementNameOf } from './prepared.js';
@@ -52,7 +52,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   file.pragma('busy_timeout = 5000');
   file.pragma('synchronous = NORMAL');
   const cached = withStatementCache(file);
-  const driver = new GroupCommitDriver(file, (text) => cached.prepare(text) as BetterSqlite3.Statement, () => cached.close());
+  const driver = new GroupCommitDriver(file, (text) => cached.prepare(text), () => cached.close());
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(driver) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
@@ -71,12 +71,15 @@ function sendPreparedAsNamed(client: pg.PoolClient): void {
 }
 
 /**
- * better-sqlite3 compiles a statement on every `prepare`, and Kysely prepares every query it runs:
+ * better-sqlite3 compiles a statement on every `prepare`, and the driver prepares every query it runs:
  * compiling was a third of a request's time. The same SQL text gets the same compiled statement
  * (the queries are parameterised, so their texts are few); the least recently used go past `max`.
  * SQLite recompiles a cached statement by itself when the schema changes under it.
  */
-export function withStatementCache(file: BetterSqlite3.Database, max = 1000): SqliteDatabase {
+export function withStatementCache(
+  file: BetterSqlite3.Database,
+  max = 1000,
+): { prepare(text: string): BetterSqlite3.Statement; close(): void } {
   const cache = new Map<string, BetterSqlite3.Statement>();
   return {
     prepare(text: string) {

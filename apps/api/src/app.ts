@@ -35,7 +35,7 @@ import { createConsoleAccessModule } from './modules/console-access/console-acce
 import type { MfaService } from './modules/console-access/mfa.service.js';
 import { createContentModule } from './modules/content/content.module.js';
 import { createFilesModule } from './modules/files/files.module.js';
-import { assertOwnedFiles, attachFiles, type FilesService, signFileUrls } from './modules/files/files.service.js';
+import { assertOwnedFiles, attachOwnedFiles, type FilesService, signFileUrls } from './modules/files/files.service.js';
 import { programmeRoutes } from './modules/programme/programme.routes.js';
 import type { NotificationsService } from './modules/notifications/notifications.service.js';
 import { createReviewModule } from './modules/review/review.module.js';
@@ -158,7 +158,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     log: app.log,
   });
   const programme = new ProgrammeService(db, clock);
-  const filesPort: FilesPort = { assertOwnedFiles, attachFiles, signFileUrls };
+  const filesPort: FilesPort = { assertOwnedFiles, attachOwnedFiles, signFileUrls };
   const dataKey = await resolveDataKey(config);
   const cipher = new IdNumberCipher(dataKey);
   const applicationDeps = { db, clock, audit, cipher, files: filesPort, programme };

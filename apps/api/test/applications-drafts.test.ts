@@ -72,6 +72,26 @@ describe('autosave and resume', () => {
     const rows = await t.db.selectFrom('applications').select('id').where('user_id', '=', u.id).execute();
     expect(rows).toHaveLength(1);
   });
+
+  it('a submission refused for its files leaves the draft as it was and links nothing, with or without draftId', async () => {
+    const u = await newUser(t.app);
+    const stranger = await newUser(t.app);
+    const theirs = await uploadImage(t.app, stranger.token);
+    const d = data(await save(u, { kind: 'person', data: { name: '张三丰' } }));
+    const before = await applicationCounts(t.db);
+    for (const body of [personForm(theirs), { ...personForm(theirs), draftId: d.id }]) {
+      const a = await post(t.app, apiPaths.applyPerson, body, { token: u.token });
+      expect(a.body).toMatchObject({ success: false, code: Code.BAD_REQUEST, message: '文件无效，请重新上传' });
+    }
+    expect(await applicationCounts(t.db)).toEqual(before);
+    const row = await t.db.selectFrom('applications').select(['status', 'version']).where('id', '=', d.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'draft', version: d.version });
+    const linked = await t.db.selectFrom('files').select('id').where('application_id', '=', d.id).execute();
+    expect(linked).toEqual([]);
+    // the same draft then goes through with the applicant's own photo
+    const f = await uploadsFor(t.app, u);
+    expect(data(await post<SubmitResponse>(t.app, apiPaths.applyPerson, personForm(f.photo), { token: u.token }))).toMatchObject({ id: d.id, status: 'submitted' });
+  });
 });
 
 describe('what a save keeps', () => {

@@ -143,6 +143,9 @@ describe('references', () => {
     await refused(apiPaths.applyPerson, personForm(f.video), u.token, Code.BAD_REQUEST, '文件无效，请重新上传');
     await refused(apiPaths.submit, rankUserForm(f.photo, f.photo), u.token, Code.BAD_REQUEST, '文件无效，请重新上传');
     await refused(apiPaths.addWork, workForm('no-such-theme', [f.photo]), u.token, Code.BAD_REQUEST, '所选主题不存在，请重新选择');
+    // a refused submission links none of its files, the caller's own included
+    const linked = await t.db.selectFrom('files').select('id').where('owner_id', '=', u.id).where('application_id', 'is not', null).execute();
+    expect(linked).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, Code, limits } from '@qgw/contracts';
 import { isoAt } from '../src/clock.js';
-import { assertOwnedFiles, attachFiles } from '../src/modules/files/files.service.js';
+import { assertOwnedFiles, attachOwnedFiles } from '../src/modules/files/files.service.js';
 import { newUser, rowCounts, type TestUser } from './support/api.js';
 import { fileRows, multipartBody, uploaded, uploadImage, uploadsOnDisk } from './support/files.js';
 import * as fx from './support/media-fixtures.js';
@@ -225,7 +225,7 @@ describe('a file and its row are written together', () => {
   });
 });
 
-describe('assertOwnedFiles / attachFiles', () => {
+describe('assertOwnedFiles / attachOwnedFiles', () => {
   it('accepts only complete files of the caller and of the right kind, and links them to an application', async () => {
     const a1 = uploaded(await uploadImage(t.app, alice.token, { content: fx.png(), type: 'image/png' }));
     const a2 = uploaded(await uploadImage(t.app, alice.token, { content: fx.jpeg(), type: 'image/jpeg' }));
@@ -249,8 +249,21 @@ describe('assertOwnedFiles / attachFiles', () => {
         submitted_at: null, decided_at: null, created_at: now, updated_at: now,
       })
       .execute();
-    await t.db.transaction().execute((trx) => attachFiles(trx, [a1.id, a2.id, a2.id], appId));
-    await attachFiles(t.db, [], appId);
+    const none = { image: [], video: [] };
+    const linkedTo = async (id: string) =>
+      (await t.db.selectFrom('files').select('id').where('application_id', '=', id).orderBy('id').execute()).map((r) => r.id);
+    // each refusal rolls its transaction back: nothing is linked
+    for (const ids of [
+      { image: [a1.id, b1.id], video: [] }, // another user's file
+      { image: [], video: [a1.id] }, // the wrong kind
+      { image: ['AAAAAAAAAAAAAAAAAAAAAAAA'], video: [] }, // no such file
+      { image: ["x' or 1=1 --"], video: [] }, // not an id
+    ]) {
+      await expect(t.db.transaction().execute((trx) => attachOwnedFiles(trx, alice.id, ids, appId))).rejects.toMatchObject(invalid);
+      expect(await linkedTo(appId)).toEqual([]);
+    }
+    await t.db.transaction().execute((trx) => attachOwnedFiles(trx, alice.id, { image: [a1.id, a2.id, a2.id], video: [] }, appId));
+    await attachOwnedFiles(t.db, alice.id, none, appId);
     const linked = await t.db.selectFrom('files').select('id').where('application_id', '=', appId).orderBy('id').execute();
     expect(linked.map((r) => r.id)).toEqual([a1.id, a2.id].sort());
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrations/index.js';
-import { prepared, statementNameOf } from '../src/db/prepared.js';
+import { insertRow, prepared, statementNameOf } from '../src/db/prepared.js';
 import { createFreshDatabase, type FreshDatabase, testDatabaseUrl } from './support/test-app.js';
 
 const now = new Date().toISOString();
@@ -82,6 +82,73 @@ describe(`prepared queries on ${testDatabaseUrl ? 'postgres' : 'sqlite'}`, () =>
       const text = rows.find((r) => r.statement.includes('"nickname"') && r.statement.includes('"users"'));
       expect(text?.name).toBe(statementNameOf(text!.statement));
       expect(text?.name).toMatch(/^qgw_\d+$/);
+    });
+  });
+
+  describe('insertRow', () => {
+    const entry = (id: string, over: Record<string, unknown> = {}) => ({
+      id, actor_id: 'u1', action: 'test.insert', entity: 'user', entity_id: null, before_json: null, after_json: '{"a":1}', created_at: now, ...over,
+    });
+    const stored = (id: string) => fresh.db.selectFrom('audit_log').selectAll().where('id', '=', id).executeTakeFirst();
+
+    it('stores the same row the query builder stores, each call with its own values', async () => {
+      await insertRow(fresh.db, 'audit_log', entry('r1'));
+      await insertRow(fresh.db, 'audit_log', entry('r2', { actor_id: null, entity_id: 'u2', before_json: '{"b":2}' }));
+      await fresh.db.insertInto('audit_log').values(entry('r3')).execute();
+      expect(await stored('r1')).toEqual({ ...entry('r1') });
+      expect(await stored('r2')).toEqual(entry('r2', { actor_id: null, entity_id: 'u2', before_json: '{"b":2}' }));
+      expect({ ...(await stored('r3')), id: 'r1' }).toEqual(await stored('r1'));
+    });
+
+    it('stores numbers as numbers and keeps quotes and SQL in values as text', async () => {
+      const text = "x'); drop table users; --";
+      await insertRow(fresh.db, 'users', { ...user('u9', text), nickname: '%_\\n' });
+      expect(await fresh.db.selectFrom('users').select(['mobile', 'nickname', 'new_user']).where('id', '=', 'u9').executeTakeFirst()).toEqual({
+        mobile: text, nickname: '%_\\n', new_user: 0,
+      });
+      expect(await fresh.db.selectFrom('users').select('id').execute()).toHaveLength(4);
+      await fresh.db.deleteFrom('users').where('id', '=', 'u9').execute();
+    });
+
+    it('leaves undefined columns out, as the builder does, and compiles each column set apart', async () => {
+      const { avatar: _, ...noAvatar } = user('u8', '13800000008');
+      await insertRow(fresh.db, 'users', { ...noAvatar, avatar: undefined });
+      await insertRow(fresh.db, 'users', { ...user('u7', '13800000007'), avatar: 'a.png' });
+      const rows = await fresh.db.selectFrom('users').select(['id', 'avatar']).where('id', 'in', ['u7', 'u8']).orderBy('id').execute();
+      expect(rows).toEqual([{ id: 'u7', avatar: 'a.png' }, { id: 'u8', avatar: null }]);
+      await fresh.db.deleteFrom('users').where('id', 'in', ['u7', 'u8']).execute();
+    });
+
+    it('writes inside the transaction given: rolled back with it', async () => {
+      await expect(
+        fresh.db.transaction().execute(async (trx) => {
+          await insertRow(trx, 'audit_log', entry('r4'));
+          expect(await trx.selectFrom('audit_log').select('id').where('id', '=', 'r4').executeTakeFirst()).toEqual({ id: 'r4' });
+          throw new Error('undo');
+        }),
+      ).rejects.toThrow('undo');
+      expect(await stored('r4')).toBeUndefined();
+    });
+
+    it('fails as the builder does on a constraint, and the next call still works', async () => {
+      await expect(insertRow(fresh.db, 'audit_log', entry('r1'))).rejects.toThrow();
+      await insertRow(fresh.db, 'audit_log', entry('r5'));
+      expect(await stored('r5')).toBeDefined();
+    });
+
+    it('builds a row holding an SQL expression the usual way', async () => {
+      const at = '2024-01-01T00:00:00.000Z';
+      await insertRow(fresh.db, 'audit_log', entry('r7', { created_at: sql<string>`${at}` }) as never);
+      expect((await stored('r7'))?.created_at).toBe(at);
+    });
+
+    it.runIf(testDatabaseUrl)('goes to PostgreSQL as a named statement', async () => {
+      await fresh.db.transaction().execute(async (trx) => {
+        await insertRow(trx, 'audit_log', entry('r6'));
+        const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements where statement like 'insert into "audit_log"%'`.execute(trx);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]!.name).toBe(statementNameOf(rows[0]!.statement));
+      });
     });
   });
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '@qgw/contracts';
+import { prepared } from '../../db/prepared.js';
 import type { Database, UsersTable } from '../../db/schema.js';
 
 /** SQL for accounts. Every method takes the executor so that callers can run it inside a transaction. */
@@ -15,9 +16,16 @@ export interface NewUser {
   now: string;
 }
 
+// the reads of every login, compiled once (db/prepared.ts)
+const userByMobile = prepared(['mobile'], (db, p) => db.selectFrom('users').selectAll().where('mobile', '=', p.mobile));
+const rolesOfUser = prepared(['userId'], (db, p) => db.selectFrom('user_roles').select('role').where('user_id', '=', p.userId));
+const openidOfUser = prepared(['userId', 'appid'], (db, p) =>
+  db.selectFrom('wx_bindings').select('openid').where('user_id', '=', p.userId).where('appid', '=', p.appid),
+);
+
 export const accountsRepository = {
   findByMobile(db: Kysely<Database>, mobile: string): Promise<UserRow | undefined> {
-    return db.selectFrom('users').selectAll().where('mobile', '=', mobile).executeTakeFirst();
+    return userByMobile.first(db, { mobile });
   },
 
   findById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
@@ -25,7 +33,7 @@ export const accountsRepository = {
   },
 
   async rolesOf(db: Kysely<Database>, userId: string): Promise<Role[]> {
-    const rows = await db.selectFrom('user_roles').select('role').where('user_id', '=', userId).execute();
+    const rows = await rolesOfUser.all(db, { userId });
     return rows.map((r) => r.role).sort();
   },
 
@@ -75,12 +83,7 @@ export const accountsRepository = {
 
   async openidFor(db: Kysely<Database>, userId: string, appid: string | undefined): Promise<string | null> {
     if (!appid) return null;
-    const row = await db
-      .selectFrom('wx_bindings')
-      .select('openid')
-      .where('user_id', '=', userId)
-      .where('appid', '=', appid)
-      .executeTakeFirst();
+    const row = await openidOfUser.first(db, { userId, appid });
     return row?.openid ?? null;
   },
 };

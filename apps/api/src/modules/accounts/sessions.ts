@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Role } from '@qgw/contracts';
 import { type Clock, isoAt } from '../../clock.js';
-import { prepared } from '../../db/prepared.js';
+import { insertRow, prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -73,6 +73,14 @@ const sessionByToken = prepared(['tokenHash'], (db, p) =>
     .where('sessions.token_hash', '=', p.tokenHash),
 );
 
+/** Every login prunes the user's dead sessions first (compiled once, as the look-up above). */
+const deadSessionsOf = prepared(['userId', 'now', 'idleSince'], (db, p) =>
+  db
+    .deleteFrom('sessions')
+    .where('user_id', '=', p.userId)
+    .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('expires_at', '<=', p.now), eb('last_used_at', '<=', p.idleSince)])),
+);
+
 export class SessionService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -85,18 +93,15 @@ export class SessionService {
     const now = this.clock();
     const { token, tokenHash } = newToken();
     const sessionId = randomUUID();
-    await db
-      .insertInto('sessions')
-      .values({
-        id: sessionId,
-        user_id: userId,
-        token_hash: tokenHash,
-        created_at: isoAt(now),
-        last_used_at: isoAt(now),
-        expires_at: isoAt(now + this.policy.absoluteMs),
-        revoked_at: null,
-      })
-      .execute();
+    await insertRow(db, 'sessions', {
+      id: sessionId,
+      user_id: userId,
+      token_hash: tokenHash,
+      created_at: isoAt(now),
+      last_used_at: isoAt(now),
+      expires_at: isoAt(now + this.policy.absoluteMs),
+      revoked_at: null,
+    });
     return { token, sessionId };
   }
 
@@ -155,16 +160,6 @@ export class SessionService {
   /** Forgets the user's sessions that can never be used again (keeps the table small). */
   async pruneDead(userId: string, db: Kysely<Database> = this.db): Promise<void> {
     const now = this.clock();
-    await db
-      .deleteFrom('sessions')
-      .where('user_id', '=', userId)
-      .where((eb) =>
-        eb.or([
-          eb('revoked_at', 'is not', null),
-          eb('expires_at', '<=', isoAt(now)),
-          eb('last_used_at', '<=', isoAt(now - this.policy.idleMs)),
-        ]),
-      )
-      .execute();
+    await deadSessionsOf.all(db, { userId, now: isoAt(now), idleSince: isoAt(now - this.policy.idleMs) });
   }
 }

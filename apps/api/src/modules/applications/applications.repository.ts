@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Updateable } from 'kysely';
 import type { ApplicationKind, ApplicationStatus } from '@qgw/contracts';
-import { prepared } from '../../db/prepared.js';
+import { insertRow, prepared } from '../../db/prepared.js';
 import type { ApplicationsTable, Database } from '../../db/schema.js';
 
 /** SQL for applications. Every method takes the executor, so callers can run it inside a transaction. */
@@ -38,7 +38,7 @@ const latestLiveInProgramme = prepared(['userId', 'kind', 'programmeId'], (db, p
 
 export const applicationsRepository = {
   async insert(db: Kysely<Database>, row: ApplicationRow): Promise<void> {
-    await db.insertInto('applications').values(row).execute();
+    await insertRow(db, 'applications', row);
   },
 
   /** The application if it is this user's: another user's id reads as absent. */

@@ -9,8 +9,11 @@ import type { FileKind } from './kinds.js';
 export interface FilesPort {
   /** Throws an AppError unless every id is a completed upload of this user and of this kind. */
   assertOwnedFiles(db: Kysely<Database>, userId: string, ids: string[], kind: FileKind): Promise<void>;
-  /** Links the files to the application, inside the caller's transaction. */
-  attachFiles(trx: Kysely<Database>, ids: string[], applicationId: string): Promise<void>;
+  /**
+   * Links the files to the application inside the caller's transaction; throws an AppError (and so
+   * rolls the transaction back) unless every id is a completed upload of this user and of its kind.
+   */
+  attachOwnedFiles(trx: Kysely<Database>, userId: string, ids: Readonly<Record<FileKind, readonly string[]>>, applicationId: string): Promise<void>;
   /** file id → short-lived signed URL for this viewer. */
   signFileUrls(ids: string[], viewerId: string): Record<string, string>;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type Clock, isoAt } from '../../clock.js';
+import { insertRow } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -50,19 +51,16 @@ export class AuditRepository {
 
   /** Writes one entry; pass the transaction so the entry commits (or not) with the change it records. */
   async record(entry: AuditEntry, db: Kysely<Database> = this.db): Promise<void> {
-    await db
-      .insertInto('audit_log')
-      .values({
-        id: randomUUID(),
-        actor_id: entry.actorId,
-        action: entry.action,
-        entity: entry.entity,
-        entity_id: entry.entityId ?? null,
-        before_json: toJson(entry.before),
-        after_json: toJson(entry.after),
-        created_at: isoAt(this.clock()),
-      })
-      .execute();
+    await insertRow(db, 'audit_log', {
+      id: randomUUID(),
+      actor_id: entry.actorId,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId ?? null,
+      before_json: toJson(entry.before),
+      after_json: toJson(entry.after),
+      created_at: isoAt(this.clock()),
+    });
   }
 
   async list(filter: AuditFilter = {}): Promise<AuditRecord[]> {

@@ -90,13 +90,17 @@ export const filesRepository = {
     return Number(r.n);
   },
 
-  async attach(db: Kysely<Database>, ids: string[], applicationId: string): Promise<void> {
-    await db
+  /** Links the complete files of this owner and kind among `ids`; answers how many it linked. */
+  async attachOwnedComplete(db: Kysely<Database>, ownerId: string, ids: string[], kind: FileKind, applicationId: string): Promise<number> {
+    const r = await db
       .updateTable('files')
       .set({ application_id: applicationId })
       .where('id', 'in', ids)
+      .where('owner_id', '=', ownerId)
+      .where('kind', '=', kind)
       .where('status', '=', 'complete')
-      .execute();
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
   },
 
   async staleUploads(db: Kysely<Database>, createdBefore: string, limit = 500): Promise<Pick<FileRow, 'id' | 'storage_key'>[]> {

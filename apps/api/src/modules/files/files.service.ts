@@ -42,11 +42,26 @@ export async function assertOwnedFiles(db: Kysely<Database>, userId: string, ids
   if (owned !== unique.length) throw new AppError(Code.BAD_REQUEST, s.invalidFiles);
 }
 
-/** Links complete files to an application; pass the transaction that writes the application. */
-export async function attachFiles(trx: Kysely<Database>, ids: string[], applicationId: string): Promise<void> {
-  const unique = [...new Set(ids)].filter((id) => FILE_ID.test(id));
-  if (unique.length === 0) return;
-  await repo.attach(trx, unique, applicationId);
+/**
+ * Links files to an application inside the transaction that writes it, checking them in the same
+ * statement: each id must be a complete upload of `userId` of its kind. Throws
+ * AppError(BAD_REQUEST, 文件无效，请重新上传) when one is not, which rolls the caller's transaction
+ * back. One UPDATE per kind instead of a count before the transaction and an UPDATE in it: on
+ * PostgreSQL a submission makes one round trip fewer (docs/decisions/0015-fewer-statements-per-submission.md).
+ */
+export async function attachOwnedFiles(
+  trx: Kysely<Database>,
+  userId: string,
+  ids: Readonly<Record<FileKind, readonly string[]>>,
+  applicationId: string,
+): Promise<void> {
+  for (const kind of ['image', 'video'] as const) {
+    const unique = [...new Set(ids[kind])];
+    if (unique.length === 0) continue;
+    if (unique.some((id) => typeof id !== 'string' || !FILE_ID.test(id))) throw new AppError(Code.BAD_REQUEST, s.invalidFiles);
+    const linked = await repo.attachOwnedComplete(trx, userId, unique, kind, applicationId);
+    if (linked !== unique.length) throw new AppError(Code.BAD_REQUEST, s.invalidFiles);
+  }
 }
 
 // ---- the service behind the routes ------------------------------------------------------------------

@@ -189,10 +189,71 @@ describe('SQLite group commit', () => {
           const resolved = outcomes.flatMap((o, i) => (o.status === 'fulfilled' ? [base + i] : []));
           expect(resolved).toEqual(plan.flatMap((p, i) => (p.fail ? [] : [base + i])));
           expect(committedIds()).toEqual(resolved);
+          // a turn left with only rolled-back work may still wait for its spaced commit; a read waits for it
+          await sql`select 1`.execute(db);
           expect(file.inTransaction).toBe(false);
         },
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('SQLite group commit: commits spaced under concurrent writes', () => {
+  /** A driver on the same file with its own pacing; `db` of the tests above stays unused meanwhile. */
+  function paced(commitSpacingMs: number, busyWindowMs: number) {
+    const counted = { commits: 0 };
+    const prepare = (text: string) => {
+      if (text === 'commit') counted.commits++;
+      return file.prepare(text);
+    };
+    const driver = new GroupCommitDriver(file, prepare, () => undefined, { commitSpacingMs, busyWindowMs });
+    const kdb = new Kysely<Tables>({ dialect: new GroupCommitSqliteDialect(driver) });
+    const insert = (id: number) =>
+      kdb.transaction().execute(async (trx) => {
+        await trx.insertInto('items').values({ id, label: `item ${id}` }).execute();
+      });
+    return { kdb, insert, counted };
+  }
+
+  it('never makes a lone writer wait: one transaction after another commits each at once', async () => {
+    // a minute's spacing: any wait for it would time the test out
+    const { kdb, insert, counted } = paced(60_000, 60_000);
+    for (let id = 1; id <= 30; id++) {
+      await insert(id);
+      expect(committedIds()).toContain(id);
+    }
+    await kdb.insertInto('items').values({ id: 31, label: 'outside a transaction' }).execute();
+    expect(committedIds()).toHaveLength(31);
+    expect(counted.commits).toBe(31);
+    await kdb.destroy();
+  });
+
+  it('after a turn with several writers, commits the next turn no sooner than the spacing, with what joined it meanwhile', async () => {
+    const { kdb, insert, counted } = paced(80, 1_000);
+    await Promise.all([insert(1), insert(2), insert(3)]);
+    expect(counted.commits).toBe(1);
+    const t0 = performance.now();
+    const first = insert(4).then(() => performance.now() - t0);
+    // a write that arrives while the turn waits joins it
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(committedIds()).toEqual([1, 2, 3]);
+    const second = insert(5);
+    expect(await first).toBeGreaterThanOrEqual(60);
+    await second;
+    expect(counted.commits).toBe(2);
+    expect(committedIds()).toEqual([1, 2, 3, 4, 5]);
+    expect(file.inTransaction).toBe(false);
+    await kdb.destroy();
+  });
+
+  it('stops spacing once the busy window has passed', async () => {
+    const { kdb, insert } = paced(60_000, 50);
+    await Promise.all([insert(1), insert(2)]);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    // within the window this would wait a minute
+    await insert(3);
+    expect(committedIds()).toEqual([1, 2, 3]);
+    await kdb.destroy();
   });
 });

@@ -262,3 +262,18 @@ describe('WeChat not configured', () => {
     }
   });
 });
+
+describe('POST /v1/login with WeChat configured', () => {
+  it('answers every role of the account, sorted, and the openid bound under this appid only', async () => {
+    const u = await newUser(t.app);
+    const now = new Date().toISOString();
+    await t.db.insertInto('user_roles').values({ user_id: u.id, role: 'reviewer', created_at: now }).execute();
+    await t.db.insertInto('wx_bindings').values({ user_id: u.id, appid: 'wx-another-app', openid: 'o-of-another-app', created_at: now }).execute();
+    const before = await login(t.app, u.mobile, u.password);
+    expect(before.roles).toEqual(['applicant', 'reviewer']);
+    expect(before.openid).toBeNull();
+    await t.db.insertInto('wx_bindings').values({ user_id: u.id, appid: wx.appid, openid: 'o-of-this-app', created_at: now }).execute();
+    const after = await login(t.app, u.mobile, u.password);
+    expect(after).toMatchObject({ id: u.id, username: u.mobile, roles: ['applicant', 'reviewer'], openid: 'o-of-this-app' });
+  });
+});

@@ -16,16 +16,48 @@ export interface NewUser {
   now: string;
 }
 
-// the reads of every login, compiled once (db/prepared.ts)
+// compiled once (db/prepared.ts): asked by every login and every look-up by mobile
 const userByMobile = prepared(['mobile'], (db, p) => db.selectFrom('users').selectAll().where('mobile', '=', p.mobile));
 const rolesOfUser = prepared(['userId'], (db, p) => db.selectFrom('user_roles').select('role').where('user_id', '=', p.userId));
 const openidOfUser = prepared(['userId', 'appid'], (db, p) =>
   db.selectFrom('wx_bindings').select('openid').where('user_id', '=', p.userId).where('appid', '=', p.appid),
 );
+/** What a login answers, in one query: the user, a row per role (one with a null role when none), the binding. */
+const loginRowsByMobile = prepared(['mobile', 'appid'], (db, p) =>
+  db
+    .selectFrom('users')
+    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .leftJoin('wx_bindings', (join) => join.onRef('wx_bindings.user_id', '=', 'users.id').on('wx_bindings.appid', '=', p.appid))
+    .selectAll('users')
+    .select(['user_roles.role', 'wx_bindings.openid'])
+    .where('users.mobile', '=', p.mobile),
+);
+
+export interface LoginRecord {
+  user: UserRow;
+  roles: Role[];
+  openid: string | null;
+}
 
 export const accountsRepository = {
   findByMobile(db: Kysely<Database>, mobile: string): Promise<UserRow | undefined> {
     return userByMobile.first(db, { mobile });
+  },
+
+  /**
+   * The account a login is for, with its roles and its WeChat binding for `appid`: one round trip
+   * instead of three (docs/decisions/0015-fewer-statements-per-submission.md).
+   */
+  async loginRecordByMobile(db: Kysely<Database>, mobile: string, appid: string | undefined): Promise<LoginRecord | undefined> {
+    const rows = await loginRowsByMobile.all(db, { mobile, appid: appid ?? '' });
+    const first = rows[0];
+    if (!first) return undefined;
+    const { role: _role, openid, ...user } = first;
+    return {
+      user,
+      roles: rows.flatMap((r) => (r.role === null ? [] : [r.role])).sort(),
+      openid: appid ? openid : null,
+    };
   },
 
   findById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {

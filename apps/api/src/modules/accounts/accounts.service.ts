@@ -99,9 +99,9 @@ export class AccountsService {
   async login(input: LoginRequest): Promise<LoginResponse> {
     const { throttle } = this.d;
     if (await throttle.isLocked(input.mobile)) throw this.lockedError();
-    const user = await repo.findByMobile(this.d.db, input.mobile);
-    const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
-    if (!user || !valid) {
+    const found = await repo.loginRecordByMobile(this.d.db, input.mobile, this.d.wechatAppid);
+    const valid = found ? await verifyPassword(found.user.password_hash, input.password) : await verifyAgainstDummy(input.password);
+    if (!found || !valid) {
       const nowLocked = await throttle.recordFailure(input.mobile);
       if (nowLocked) {
         this.d.log.warn({ event: 'login.locked' }, 'account locked after repeated failures');
@@ -109,31 +109,28 @@ export class AccountsService {
       }
       throw new AppError(Code.INVALID_CREDENTIALS, s.invalidCredentials);
     }
+    const { user } = found;
     if (user.status !== 'active') throw new AppError(Code.ACCOUNT_DISABLED, s.accountDisabled);
     await throttle.clear(input.mobile);
     if (needsRehash(user.password_hash)) {
       await repo.updatePasswordHash(this.d.db, user.id, await hashPassword(input.password), this.now());
     }
-    // one commit for the session and its audit row (a commit waits for the disk), and the reads beside it
-    const [{ token }, openid, roles] = await Promise.all([
-      this.d.db.transaction().execute(async (trx) => {
-        await this.d.sessions.pruneDead(user.id, trx);
-        const started = await this.d.sessions.create(user.id, trx);
-        await this.d.audit.record({ actorId: user.id, action: 'session.login', entity: 'session', entityId: started.sessionId }, trx);
-        return started;
-      }),
-      repo.openidFor(this.d.db, user.id, this.d.wechatAppid),
-      repo.rolesOf(this.d.db, user.id),
-    ]);
+    // one commit for the session and its audit row (a commit waits for the disk)
+    const { token } = await this.d.db.transaction().execute(async (trx) => {
+      await this.d.sessions.pruneDead(user.id, trx);
+      const started = await this.d.sessions.create(user.id, trx);
+      await this.d.audit.record({ actorId: user.id, action: 'session.login', entity: 'session', entityId: started.sessionId }, trx);
+      return started;
+    });
     return {
       token,
       username: user.mobile,
       id: user.id,
-      openid,
+      openid: found.openid,
       nickname: user.nickname,
       new_user: user.new_user === 1,
       erroMessage: '',
-      roles,
+      roles: found.roles,
     };
   }
 

@@ -16,12 +16,8 @@ export interface NewUser {
   now: string;
 }
 
-// compiled once (db/prepared.ts): asked by every login and every look-up by mobile
+// compiled once (db/prepared.ts): the rank-user look-up asks it on every call
 const userByMobile = prepared(['mobile'], (db, p) => db.selectFrom('users').selectAll().where('mobile', '=', p.mobile));
-const rolesOfUser = prepared(['userId'], (db, p) => db.selectFrom('user_roles').select('role').where('user_id', '=', p.userId));
-const openidOfUser = prepared(['userId', 'appid'], (db, p) =>
-  db.selectFrom('wx_bindings').select('openid').where('user_id', '=', p.userId).where('appid', '=', p.appid),
-);
 /** What a login answers, in one query: the user, a row per role (one with a null role when none), the binding. */
 const loginRowsByMobile = prepared(['mobile', 'appid'], (db, p) =>
   db
@@ -65,7 +61,7 @@ export const accountsRepository = {
   },
 
   async rolesOf(db: Kysely<Database>, userId: string): Promise<Role[]> {
-    const rows = await rolesOfUser.all(db, { userId });
+    const rows = await db.selectFrom('user_roles').select('role').where('user_id', '=', userId).execute();
     return rows.map((r) => r.role).sort();
   },
 
@@ -115,7 +111,12 @@ export const accountsRepository = {
 
   async openidFor(db: Kysely<Database>, userId: string, appid: string | undefined): Promise<string | null> {
     if (!appid) return null;
-    const row = await openidOfUser.first(db, { userId, appid });
+    const row = await db
+      .selectFrom('wx_bindings')
+      .select('openid')
+      .where('user_id', '=', userId)
+      .where('appid', '=', appid)
+      .executeTakeFirst();
     return row?.openid ?? null;
   },
 };

@@ -150,11 +150,10 @@ export class ApplicationsService {
         return { id, status: 'submitted' as const, version };
       });
     try {
-      if (draftId || spec.several) return await attempt(false);
       try {
         return await attempt(false);
       } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
+        if (draftId || spec.several || !isUniqueViolation(err)) throw err;
       }
       // this user has a live application of the kind: promote it if it is a draft, refuse otherwise
       return await attempt(true);

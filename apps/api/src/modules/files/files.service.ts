@@ -30,16 +30,24 @@ export const newFileId = (): string => randomBytes(18).toString('base64url');
 
 // ---- what the applications module uses ------------------------------------------------------------
 
+const invalidFiles = () => new AppError(Code.BAD_REQUEST, s.invalidFiles);
+
+/** The ids once each; throws 文件无效，请重新上传 if one is not shaped as a file id. */
+function uniqueFileIds(ids: readonly string[]): string[] {
+  const unique = [...new Set(ids)];
+  if (unique.some((id) => typeof id !== 'string' || !FILE_ID.test(id))) throw invalidFiles();
+  return unique;
+}
+
 /**
  * Throws AppError(BAD_REQUEST, 文件无效，请重新上传) unless every id is a complete file of `kind`
  * owned by `userId`. Duplicates are allowed; no ids is fine.
  */
 export async function assertOwnedFiles(db: Kysely<Database>, userId: string, ids: string[], kind: FileKind): Promise<void> {
-  const unique = [...new Set(ids)];
+  const unique = uniqueFileIds(ids);
   if (unique.length === 0) return;
-  if (unique.some((id) => typeof id !== 'string' || !FILE_ID.test(id))) throw new AppError(Code.BAD_REQUEST, s.invalidFiles);
   const owned = await repo.countOwnedComplete(db, userId, unique, kind);
-  if (owned !== unique.length) throw new AppError(Code.BAD_REQUEST, s.invalidFiles);
+  if (owned !== unique.length) throw invalidFiles();
 }
 
 /**
@@ -56,11 +64,10 @@ export async function attachOwnedFiles(
   applicationId: string,
 ): Promise<void> {
   for (const kind of ['image', 'video'] as const) {
-    const unique = [...new Set(ids[kind])];
+    const unique = uniqueFileIds(ids[kind]);
     if (unique.length === 0) continue;
-    if (unique.some((id) => typeof id !== 'string' || !FILE_ID.test(id))) throw new AppError(Code.BAD_REQUEST, s.invalidFiles);
     const linked = await repo.attachOwnedComplete(trx, userId, unique, kind, applicationId);
-    if (linked !== unique.length) throw new AppError(Code.BAD_REQUEST, s.invalidFiles);
+    if (linked !== unique.length) throw invalidFiles();
   }
 }
 

@@ -12,8 +12,8 @@ import {
   type QueryResult,
   SqliteAdapter,
   SqliteIntrospector,
-  SqliteQueryCompiler,
 } from 'kysely';
+import { InlineLimitSqliteCompiler } from './sqlite-compiler.js';
 
 /**
  * SQLite with group commit (docs/decisions/0014-sqlite-group-commit.md).
@@ -311,7 +311,7 @@ export class GroupCommitSqliteDialect implements Dialect {
     return this.driver;
   }
   createQueryCompiler(): QueryCompiler {
-    return new SqliteQueryCompiler();
+    return new InlineLimitSqliteCompiler();
   }
   createAdapter(): DialectAdapter {
     return new SqliteAdapter();

@@ -24,7 +24,7 @@ const latestLiveQuery = (db: Kysely<Database>, userId: string, kind: string) =>
     .selectAll()
     .where('user_id', '=', userId)
     .where('kind', '=', kind as ApplicationKind)
-    .where('status', '<>', 'withdrawn')
+    .where('status', '<>', sql.lit('withdrawn'))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1);
@@ -78,7 +78,7 @@ export const applicationsRepository = {
     let q = db.selectFrom('applications').selectAll().where('user_id', '=', userId);
     if (filter.kind) q = q.where('kind', '=', filter.kind);
     if (filter.programmeId) q = q.where('programme_id', '=', filter.programmeId);
-    if (filter.live) q = q.where('status', '<>', 'withdrawn');
+    if (filter.live) q = q.where('status', '<>', sql.lit('withdrawn'));
     return q.orderBy('updated_at', 'desc').orderBy('id', 'desc').execute();
   },
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import {
   type ApplicationKind, type ApplicationStatus, type Decision, decisionLabels, type ExportColumnKey, maskMobile, statusLabels,
 } from '@qgw/contracts';
@@ -33,7 +33,7 @@ export async function* exportRows(db: Kysely<Database>, f: ExportFilter): AsyncG
         'a.id', 'a.kind', 'a.status', 'a.title', 'a.applicant_name', 'a.organization', 'a.submitted_at', 'a.reason',
         'a.decided_at', 'u.mobile', 't.name as theme',
       ])
-      .where('a.status', '<>', 'draft');
+      .where('a.status', '<>', sql.lit('draft'));
     if (f.kind) q = q.where('a.kind', '=', f.kind);
     if (f.status) q = q.where('a.status', '=', f.status);
     if (f.programmeId) q = q.where('a.programme_id', '=', f.programmeId);

@@ -60,7 +60,7 @@ export function queueQuery(db: Kysely<Database>, f: QueueFilter) {
   let q = db
     .selectFrom('applications as a')
     // drafts belong to their author alone
-    .where('a.status', '<>', 'draft');
+    .where('a.status', '<>', sql.lit('draft'));
   if (f.assignedTo) {
     q = q.innerJoin('review_assignments as ra', 'ra.application_id', 'a.id').where('ra.reviewer_id', '=', f.assignedTo);
   }

@@ -117,7 +117,7 @@ export const reviewRepository = {
       .select('organization')
       .where('user_id', '=', userId)
       .where('organization', 'is not', null)
-      .where('status', '<>', 'withdrawn')
+      .where('status', '<>', sql.lit('withdrawn'))
       .execute();
     return rows.flatMap((r) => (r.organization ? [r.organization] : []));
   },

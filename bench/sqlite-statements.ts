@@ -44,6 +44,8 @@ async function main() {
     const person = (i: number) => people[i % people.length]!;
     const latest = (status: string, limit: string) =>
       `select * from "applications" where "user_id" = ? and "kind" = ? and "status" <> ${status} order by "created_at" desc, "id" desc limit ${limit}`;
+    const session =
+      'select "sessions"."id", "users"."mobile", "user_roles"."role" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" left join "user_roles" on "user_roles"."user_id" = "users"."id" where "sessions"."token_hash" = ?';
     const pairs: Pair[] = [
       {
         name: 'look-up: newest live application',
@@ -59,8 +61,8 @@ async function main() {
       },
       {
         name: 'session check (control: nothing to inline)',
-        bound: 'select "sessions"."id", "users"."mobile", "user_roles"."role" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" left join "user_roles" on "user_roles"."user_id" = "users"."id" where "sessions"."token_hash" = ?',
-        inlined: 'select "sessions"."id", "users"."mobile", "user_roles"."role" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" left join "user_roles" on "user_roles"."user_id" = "users"."id" where "sessions"."token_hash" = ?',
+        bound: session,
+        inlined: session,
         args: (i) => ({ bound: [hashToken(person(i).token)], inlined: [hashToken(person(i).token)] }),
       },
     ];

@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test.js';
 import { defaultRoute, routes, storageKeys, tabBar } from '@qgw/contracts';
-import { at, hashRoute, readStorage } from './support/app.js';
+import { appStarted, at, hashRoute, readStorage } from './support/app.js';
 
 const tabNav = (page: Page) => page.getByRole('navigation', { name: '标签栏' });
 const homeHeading = (page: Page) => page.getByRole('heading', { name: '2024 青年创新榜' });
@@ -16,6 +16,7 @@ test('the window title is 青工委服务平台 and an empty hash opens the prog
 
 test('the tab bar shows 首页 / 青工委介绍 / 我的 in #333 on #fff with a white border, and switches tabs', async ({ page }) => {
   await page.goto(at(routes.home.index));
+  await appStarted(page);
   const nav = tabNav(page);
   const links = nav.getByRole('link');
   await expect(links).toHaveText(tabBar.list.map((t) => t.text));
@@ -110,6 +111,8 @@ test.describe('a screen that cannot be loaded', () => {
   test('a failed chunk shows 页面加载失败 and 重试 loads it', async ({ page }) => {
     await page.goto('/');
     await expect(homeHeading(page)).toBeVisible();
+    // the app itself must have loaded before its chunks are held back
+    await appStarted(page);
     await page.route(chunk, (route) => route.abort('failed'));
     await page.goto(at(routes.login.register));
     await expect(page.getByText('页面加载失败', { exact: true })).toBeVisible();
@@ -123,6 +126,8 @@ test.describe('a screen that cannot be loaded', () => {
     await page.clock.install();
     await page.goto('/');
     await expect(homeHeading(page)).toBeVisible();
+    // the app itself must have loaded before its chunks are held back
+    await appStarted(page);
     const stalled: { continue(): Promise<void> }[] = [];
     await page.route(chunk, (route) => {
       stalled.push(route);

@@ -21,6 +21,19 @@ export function boot({ shellShown }: { shellShown: boolean }): void {
   document.title = appConstants.windowTitle;
   useGlobalStore.getState().setStatusBarHeight(measureStatusBarHeight());
 
+  // The router is made in a task of its own: its first match loads the screen's chunk, which takes
+  // a while on a slow phone, and joined to the evaluation of the app's code it made one long task
+  // that held up a tap on the prerendered screen.
+  window.setTimeout(() => mount(shellShown), 0);
+
+  scheduleFingerprint();
+  // the toast is not needed to draw the first screen: its code comes once the browser is idle
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(preloadToast);
+  else window.setTimeout(preloadToast, 500);
+}
+
+/** Makes the router and renders the app into the page's root element (see `boot`). */
+function mount(shellShown: boolean): void {
   const router = createAppRouter();
   const container = document.getElementById('root')!;
   const app = (generation: number, onCommit?: () => void) => (
@@ -38,7 +51,7 @@ export function boot({ shellShown }: { shellShown: boolean }): void {
     // transition so that React works in short slices and the page keeps answering meanwhile; it starts
     // only once the router has loaded the screen's chunk, so nothing in it waits for code.
     const root = createRoot(container);
-    const mount = () => {
+    const render = () => {
       const rendered = router.state;
       // RouterProvider listens to the router from its commit on: a navigation during the sliced first
       // render (a tap on the shell's link, a changed hash) would be lost and the app stay where it
@@ -48,20 +61,15 @@ export function boot({ shellShown }: { shellShown: boolean }): void {
       };
       startTransition(() => root.render(app(0, remountIfMissed)));
     };
-    if (router.state.initialized) mount();
+    if (router.state.initialized) render();
     else {
       const stop = router.subscribe((state) => {
         if (!state.initialized) return;
         stop();
-        mount();
+        render();
       });
     }
   }
-
-  scheduleFingerprint();
-  // the toast is not needed to draw the first screen: its code comes once the browser is idle
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(preloadToast);
-  else window.setTimeout(preloadToast, 500);
 }
 
 /** Calls `onCommit` once its tree is on the page, after the effects of the siblings before it. */

@@ -21,9 +21,9 @@ export function boot({ shellShown }: { shellShown: boolean }): void {
   document.title = appConstants.windowTitle;
   useGlobalStore.getState().setStatusBarHeight(measureStatusBarHeight());
 
-  // The router is made in a task of its own: its first match loads the screen's chunk, which takes
-  // a while on a slow phone, and joined to the evaluation of the app's code it made one long task
-  // that held up a tap on the prerendered screen.
+  // The router is made in a task of its own (decision 0017): its first match starts loading the
+  // screen's chunk, which takes a while on a slow phone, and together with the evaluation of the
+  // app's code it made one long task in which the page could not respond.
   window.setTimeout(() => mount(shellShown), 0);
 
   scheduleFingerprint();

@@ -102,13 +102,13 @@ export async function expectTokenAccepted(request: APIRequestContext, token: str
   return body.message;
 }
 
-/** A toast (or any exact text) the person sees. */
 /**
  * Waits until the app has replaced the prerendered first screen (decision 0011) with the live one:
  * an element read before then can be swapped out between being found and being read.
  */
 export const appStarted = (page: Page) => expect(page.locator('[data-qgw-shell]')).toHaveCount(0);
 
+/** A toast (or any exact text) the person sees. */
 export const seeText = (page: Page, text: string) => expect(page.getByText(text, { exact: true }).first()).toBeVisible();
 
 /**

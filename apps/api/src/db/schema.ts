@@ -2,7 +2,7 @@ import type { ApplicationKind, ApplicationStatus, ProgrammePhase, Role } from '@
 
 /**
  * Column conventions, chosen so that one set of migrations runs on SQLite and PostgreSQL:
- * text ids generated in code (randomUUID), ISO-8601 UTC text timestamps (they sort as text),
+ * text ids generated in code (time-ordered UUIDs, db/row-id.ts), ISO-8601 UTC text timestamps (they sort as text),
  * integer 0/1 booleans.
  */
 export type IsoTime = string;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type ApplicationKind, maskMobile, type RubricCriterion } from '@qgw/contracts';
 import { type Clock, isoAt } from '../clock.js';
@@ -6,6 +5,7 @@ import { DataCipher } from '../crypto/data-cipher.js';
 import { totpSecretContext } from '../modules/console-access/mfa.service.js';
 import { otpauthUrl } from '../modules/console-access/totp.js';
 import type { Database } from './schema.js';
+import { newRowId } from './row-id.js';
 
 /**
  * Demo data for the review console: a rubric for every application kind, and for the demo
@@ -58,7 +58,7 @@ export async function seedDefaultRubrics(db: Kysely<Database>, clock: Clock): Pr
       .insertInto('rubric_criteria')
       .values(
         criteria.map((x, i) => ({
-          id: randomUUID(),
+          id: newRowId(),
           kind,
           name: x.name,
           description: x.description,
@@ -123,7 +123,7 @@ export async function seedDemoTotp(
         await trx
           .insertInto('audit_log')
           .values({
-            id: randomUUID(),
+            id: newRowId(),
             actor_id: null,
             action: 'seed.demo_mfa',
             entity: 'user',

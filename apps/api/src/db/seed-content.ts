@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -8,6 +7,7 @@ import { sanitizeRichText } from '../modules/content/sanitize.js';
 import { isUniqueViolation } from './index.js';
 import type { Database } from './schema.js';
 import { seedArticles, seedLeaders, seedMembers, seedSubdivisions, seedWebviewHosts } from './seed-content-data.js';
+import { newRowId } from './row-id.js';
 
 /**
  * Demo committee content (seed-content-data.ts). Idempotent: it runs once per database, marked by
@@ -54,7 +54,7 @@ async function insertAll(db: Kysely<Database>, now: string, nowMs: number, base:
       .values(
         seedArticles.map((a, i) => ({
           ...base,
-          id: randomUUID(),
+          id: newRowId(),
           category: a.category,
           slug: a.slug ?? null,
           title: a.title,
@@ -76,11 +76,11 @@ async function insertAll(db: Kysely<Database>, now: string, nowMs: number, base:
       .insertInto('content_leaders')
       .values(
         seedLeaders.map((l, i) => ({
-          ...base, id: randomUUID(), leader_group: l.group, name: l.name, title: l.title, photo_url: null, bio: l.bio, sort: i * 10,
+          ...base, id: newRowId(), leader_group: l.group, name: l.name, title: l.title, photo_url: null, bio: l.bio, sort: i * 10,
         })),
       )
       .execute();
-    const subdivisionIds = seedSubdivisions.map(() => randomUUID());
+    const subdivisionIds = seedSubdivisions.map(() => newRowId());
     await trx
       .insertInto('content_subdivisions')
       .values(seedSubdivisions.map((d, i) => ({ ...base, id: subdivisionIds[i]!, name: d.name, description: d.description, sort: i * 10 })))
@@ -90,7 +90,7 @@ async function insertAll(db: Kysely<Database>, now: string, nowMs: number, base:
       .values(
         seedMembers.map((m, i) => ({
           ...base,
-          id: randomUUID(),
+          id: newRowId(),
           name: m.name,
           subdivision_id: subdivisionIds[m.subdivisionIndex] ?? null,
           region: m.region,
@@ -108,12 +108,12 @@ async function insertAll(db: Kysely<Database>, now: string, nowMs: number, base:
       .execute();
     await trx
       .insertInto('content_webview_hosts')
-      .values(seedWebviewHosts.map((h) => ({ id: randomUUID(), host: h.host, note: h.note, created_at: now, updated_at: now, updated_by: null })))
+      .values(seedWebviewHosts.map((h) => ({ id: newRowId(), host: h.host, note: h.note, created_at: now, updated_at: now, updated_by: null })))
       .execute();
     await trx
       .insertInto('audit_log')
       .values({
-        id: randomUUID(),
+        id: newRowId(),
         actor_id: null,
         action: MARKER,
         entity: 'content',

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { idNumberCheckDigit, type RankUserForm } from '@qgw/contracts';
 import { type Clock, isoAt } from '../clock.js';
 import { IdNumberCipher } from '../modules/applications/id-number-cipher.js';
 import type { Database } from './schema.js';
+import { newRowId } from './row-id.js';
 
 /**
  * Demo data for the applications: the 2024 programme, open today (its dates are set relative to the
@@ -45,7 +45,7 @@ async function seedProgramme(db: Kysely<Database>, clock: Clock): Promise<void> 
   const exists = await db.selectFrom('programmes').select('id').where('year', '=', DEMO_PROGRAMME_YEAR).executeTakeFirst();
   if (exists) return;
   const now = clock();
-  const programmeId = randomUUID();
+  const programmeId = newRowId();
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('programmes')
@@ -64,7 +64,7 @@ async function seedProgramme(db: Kysely<Database>, clock: Clock): Promise<void> 
       .execute();
     await trx
       .insertInto('themes')
-      .values(demoThemes.map((t, i) => ({ id: randomUUID(), programme_id: programmeId, ...t, sort: i + 1, active: 1 as const })))
+      .values(demoThemes.map((t, i) => ({ id: newRowId(), programme_id: programmeId, ...t, sort: i + 1, active: 1 as const })))
       .execute();
   });
 }
@@ -88,7 +88,7 @@ async function seedApprovedRankUser(db: Kysely<Database>, clock: Clock, applican
     .executeTakeFirst();
   const now = clock();
   const [submittedAt, reviewAt, decidedAt] = [20, 15, 10].map((d) => isoAt(now - d * DAY)) as [string, string, string];
-  const id = randomUUID();
+  const id = newRowId();
   // without a key (a caller that has none) the demo simply carries no ID number
   const { idNumber, ...rest } = demoRankUser;
   const idNumberEnc = dataKey ? new IdNumberCipher(dataKey).encrypt(idNumber, id) : null;
@@ -124,7 +124,7 @@ async function seedApprovedRankUser(db: Kysely<Database>, clock: Clock, applican
       .insertInto('audit_log')
       .values(
         steps.map((s) => ({
-          id: randomUUID(),
+          id: newRowId(),
           actor_id: s.actor,
           action: s.action,
           entity: 'application',

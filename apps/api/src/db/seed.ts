@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Role } from '@qgw/contracts';
 import { type Clock, isoAt, systemClock } from '../clock.js';
@@ -8,6 +7,7 @@ import type { Database } from './schema.js';
 import { seedDefaultRubrics, seedDemoTotp } from './seed-console-access.js';
 import { seedDemoContent } from './seed-content.js';
 import { seedDemoProgramme } from './seed-programme.js';
+import { newRowId } from './row-id.js';
 
 /**
  * Demo data for the embedded default: one account per role, so every part of the product can be
@@ -58,7 +58,7 @@ export async function seedDemo(
     }
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const now = isoAt(clock());
-    const id = randomUUID();
+    const id = newRowId();
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('users')
@@ -78,7 +78,7 @@ export async function seedDemo(
       await trx
         .insertInto('audit_log')
         .values({
-          id: randomUUID(),
+          id: newRowId(),
           actor_id: null,
           action: 'seed.demo_account',
           entity: 'user',

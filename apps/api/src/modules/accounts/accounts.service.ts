@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -36,6 +35,7 @@ import {
   verifyPassword,
 } from './passwords.js';
 import type { AuthContext, SessionService } from './sessions.js';
+import { newRowId } from '../../db/row-id.js';
 
 export interface AccountsDeps {
   db: Kysely<Database>;
@@ -68,7 +68,7 @@ export class AccountsService {
     this.checkNewPassword(input.password, input.mobile);
     if (await repo.findByMobile(this.d.db, input.mobile)) throw new AppError(Code.MOBILE_TAKEN, s.mobileTaken);
     const passwordHash = await hashPassword(input.password);
-    const id = randomUUID();
+    const id = newRowId();
     const nickname = input.nickname ?? s.defaultNickname(input.mobile);
     try {
       await this.d.db.transaction().execute(async (trx) => {

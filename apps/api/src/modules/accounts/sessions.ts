@@ -1,9 +1,10 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Role } from '@qgw/contracts';
 import { type Clock, isoAt } from '../../clock.js';
 import { insertRow, prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
+import { newRowId } from '../../db/row-id.js';
 
 /**
  * Bearer sessions (docs/decisions/0002-session-tokens.md): 256 random bits, base64url; only the
@@ -92,7 +93,7 @@ export class SessionService {
   async create(userId: string, db: Kysely<Database> = this.db): Promise<{ token: string; sessionId: string }> {
     const now = this.clock();
     const { token, tokenHash } = newToken();
-    const sessionId = randomUUID();
+    const sessionId = newRowId();
     await insertRow(db, 'sessions', {
       id: sessionId,
       user_id: userId,

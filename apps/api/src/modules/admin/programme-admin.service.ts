@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import {
   Code, type ConsoleProgramme, type ConsoleProgrammeUpdateRequest, type ConsoleTheme, type ConsoleThemesResponse,
@@ -13,6 +12,7 @@ import { programmeRepository } from '../programme/programme.repository.js';
 import { phaseOf } from '../programme/programme.service.js';
 import { adminStrings as s } from './admin.strings.js';
 import { isBlindReview, settingKeys, writeSetting } from './console-settings.js';
+import { newRowId } from '../../db/row-id.js';
 
 /**
  * Programme administration (admins): the current programme's name, dates, phase override and the
@@ -98,7 +98,7 @@ export class ProgrammeAdminService {
         .where('programme_id', '=', p.id)
         .executeTakeFirst();
       const row = {
-        id: randomUUID(),
+        id: newRowId(),
         programme_id: p.id,
         name: input.name,
         description: input.description,

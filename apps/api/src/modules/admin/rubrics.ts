@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   type ApplicationKind, applicationKinds, Code, type ConsoleRubricsResponse, type Rubric, type RubricCriterion,
@@ -11,6 +10,7 @@ import { AppError } from '../../plugins/errors.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import { adminStrings as s } from './admin.strings.js';
 import { writeSetting } from './console-settings.js';
+import { newRowId } from '../../db/row-id.js';
 
 /**
  * Weighted rubrics, one per application kind (admins configure; reviewers score against them).
@@ -84,7 +84,7 @@ export class RubricsService {
           keep.add(c.id);
           await trx.updateTable('rubric_criteria').set({ ...fields, updated_at: isoAt(now), updated_by: actorId }).where('id', '=', c.id).execute();
         } else {
-          const id = randomUUID();
+          const id = newRowId();
           keep.add(id);
           await trx
             .insertInto('rubric_criteria')

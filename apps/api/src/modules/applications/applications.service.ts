@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -24,6 +23,7 @@ import type { IdNumberCipher } from './id-number-cipher.js';
 import { fileIdsOf, type FormData, type KindSpec, kindSpecs } from './kinds.js';
 import { contentColumns, recordTransition } from './records.js';
 import { type ApplicationView, toSummary, toView, type ViewDeps } from './views.js';
+import { newRowId } from '../../db/row-id.js';
 
 export interface ApplicationsDeps {
   db: Kysely<Database>;
@@ -111,7 +111,7 @@ export class ApplicationsService {
           target = await repo.latestLive(trx, userId, kind, programmeId);
           if (target && target.status !== 'draft') throw new AppError(Code.ALREADY_APPLIED, s.alreadyApplied);
         }
-        const id = target?.id ?? randomUUID();
+        const id = target?.id ?? newRowId();
         const content = contentColumns(spec, this.d.cipher, id, data);
         let version: number;
         if (target) {

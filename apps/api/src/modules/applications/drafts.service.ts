@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type ApplicationKind, Code } from '@qgw/contracts';
 import { type Clock, isoAt } from '../../clock.js';
@@ -16,6 +15,7 @@ import type { IdNumberCipher } from './id-number-cipher.js';
 import { type FormData, type KindSpec, kindSpecs } from './kinds.js';
 import { contentColumns, recordTransition } from './records.js';
 import { dataOf, idNumberOf, type ViewDeps } from './views.js';
+import { newRowId } from '../../db/row-id.js';
 
 /** A draft's stored form may not exceed this (JSON, UTF-8). */
 export const MAX_DRAFT_BYTES = 64 * 1024;
@@ -135,7 +135,7 @@ export class DraftsService {
     }
 
     if (Object.keys(data).length === 0) throw new AppError(Code.BAD_REQUEST, s.draftEmpty);
-    const id = randomUUID();
+    const id = newRowId();
     try {
       await this.d.db.transaction().execute(async (trx) => {
         await repo.insert(trx, {

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { type Clock, isoAt } from '../../clock.js';
 import { insertRow } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
+import { newRowId } from '../../db/row-id.js';
 
 /**
  * The append-only audit trail: who did what to which record, with the before and after state.
@@ -52,7 +52,7 @@ export class AuditRepository {
   /** Writes one entry; pass the transaction so the entry commits (or not) with the change it records. */
   async record(entry: AuditEntry, db: Kysely<Database> = this.db): Promise<void> {
     await insertRow(db, 'audit_log', {
-      id: randomUUID(),
+      id: newRowId(),
       actor_id: entry.actorId,
       action: entry.action,
       entity: entry.entity,

@@ -1,7 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isoAt } from '../../clock.js';
 import type { Database, MfaTotpTable } from '../../db/schema.js';
+import { newRowId } from '../../db/row-id.js';
 
 /** SQL for authenticators and recovery codes. Every method takes the executor, so it can run in a transaction. */
 
@@ -67,7 +68,7 @@ export const mfaRepository = {
       .insertInto('mfa_recovery_codes')
       .values(
         normalizedCodes.map((c) => ({
-          id: randomUUID(),
+          id: newRowId(),
           user_id: userId,
           code_hash: hashRecoveryCode(c),
           created_at: isoAt(nowMs),

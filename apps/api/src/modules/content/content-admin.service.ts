@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   type AdminArticle, type AdminDirectoryMember, type AdminLeader,
@@ -21,6 +20,7 @@ import {
 import { type EntitySpec, RecordWriter } from './record-writer.js';
 import { sanitizeRichText } from './sanitize.js';
 import * as views from './views.js';
+import { newRowId } from '../../db/row-id.js';
 
 type Db = Kysely<Database>;
 
@@ -155,7 +155,7 @@ export class ContentAdminService {
 
   private meta(actorId: string, published: boolean | undefined) {
     const now = this.writer.now();
-    return { id: randomUUID(), published: bit(published, 0), created_at: now, updated_at: now, updated_by: actorId };
+    return { id: newRowId(), published: bit(published, 0), created_at: now, updated_at: now, updated_by: actorId };
   }
 
   /** A create or an update: insert or patch, then the record as the console sees it, audited. */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -12,6 +11,7 @@ import { ISO_TIME, RECORD_ID } from '../review/queue.service.js';
 import { notificationsRepository as repo } from './notifications.repository.js';
 import { notificationStrings as s } from './notifications.strings.js';
 import type { DeliveryResult, OutboundChannel, OutboundMessage, Recipient } from './outbound.js';
+import { newRowId } from '../../db/row-id.js';
 
 export interface NotificationsDeps {
   db: Kysely<Database>;
@@ -81,7 +81,7 @@ export class NotificationsService {
 
   /** Inserts the notification inside `trx`; answers its id. */
   async create(trx: Kysely<Database>, n: NewNotification): Promise<string> {
-    const id = randomUUID();
+    const id = newRowId();
     await repo.insert(trx, {
       id,
       user_id: n.userId,
@@ -150,7 +150,7 @@ export class NotificationsService {
         ? await ch.send(to, job.message).catch(() => ({ status: 'failed' as const, detail: 'error' }))
         : { status: 'skipped', detail: 'no_user' };
       await repo.logDelivery(this.d.db, {
-        id: randomUUID(),
+        id: newRowId(),
         notificationId: job.notificationId,
         applicationId: job.applicationId,
         channel: ch.channel,

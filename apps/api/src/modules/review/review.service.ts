@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { Code, type ConsoleReview, type ConsoleReviewRequest, ZConsoleReviewRequest } from '@qgw/contracts';
 import type { z } from 'zod';
@@ -11,6 +10,7 @@ import { reviewWindowOpen, toConsoleReview } from './detail.service.js';
 import { reviewRepository as repo } from './review.repository.js';
 import { checkScores, rubricOf, weightedTotal } from './rubric.js';
 import { reviewStrings as s } from './review.strings.js';
+import { newRowId } from '../../db/row-id.js';
 
 export interface ReviewDeps {
   db: Kysely<Database>;
@@ -44,7 +44,7 @@ export class ReviewService {
     await db.transaction().execute(async (trx) => {
       const existing = await repo.review(trx, app.id, actor.id);
       await repo.upsertReview(trx, {
-        id: existing?.id ?? randomUUID(),
+        id: existing?.id ?? newRowId(),
         application_id: app.id,
         reviewer_id: actor.id,
         scores_json: JSON.stringify(scores),

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ZConsoleId } from '@qgw/contracts';
 import { newRowId } from './row-id.js';
 
 const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -15,6 +16,8 @@ describe('row ids (UUIDv7)', () => {
     const id = newRowId();
     expect(id).toMatch(V7);
     expect(z.uuid().safeParse(id).success).toBe(true);
+    // the API's own id check, where ids come back in requests
+    expect(ZConsoleId.safeParse(id).success).toBe(true);
     expect(msOf(id)).toBeGreaterThanOrEqual(before);
     expect(msOf(id)).toBeLessThanOrEqual(Date.now());
   });

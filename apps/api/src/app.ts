@@ -22,7 +22,7 @@ import {
   MemoryFailureCounter,
   RedisFailureCounter,
 } from './modules/accounts/login-throttle.js';
-import { SessionService } from './modules/accounts/sessions.js';
+import { SESSION_SWEEP_EVERY_MS, SessionService } from './modules/accounts/sessions.js';
 import { applicationsRoutes } from './modules/applications/applications.routes.js';
 import { ApplicationsService } from './modules/applications/applications.service.js';
 import { DraftsService } from './modules/applications/drafts.service.js';
@@ -42,6 +42,7 @@ import { createReviewModule } from './modules/review/review.module.js';
 import { ProgrammeService } from './modules/programme/programme.service.js';
 import { WechatService } from './modules/wechat/wechat.service.js';
 import { wechatRoutes } from './modules/wechat/wechat.routes.js';
+import { runPeriodically } from './plugins/periodic.js';
 import { installAuth } from './plugins/auth.js';
 import { installApiDocs } from './plugins/docs.js';
 import { answerFrameworkError, installErrorHandling } from './plugins/errors.js';
@@ -197,6 +198,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(programmeRoutes, { service: programme });
   await app.register(applicationsRoutes, { service: applications, drafts, lookup: new RankUserLookup(db, applications) });
   await files.register({ sessions, uploadPerMinute: config.rateLimit.uploadPerMinute });
+  runPeriodically(app, {
+    everyMs: SESSION_SWEEP_EVERY_MS,
+    run: async () => {
+      const swept = await sessions.sweepExpired();
+      if (swept > 0) app.log.info({ sessions: swept }, 'swept expired sessions');
+    },
+    onError: (err) => app.log.warn({ err }, 'session sweep failed'),
+  });
   await content.register(app, { uploadPerMinute: config.rateLimit.uploadPerMinute });
   await consoleAccess.register(app);
   await admin.register(app);

@@ -165,34 +165,6 @@ describe('expiry', () => {
     expect((await profileOf(u.token)).status).toBe(401);
   });
 
-  it('deletes a user’s dead sessions (logged out, idle) at their next login, and keeps the live ones', async () => {
-    const u = await newUser(t.app);
-    const other = await newUser(t.app);
-    const sessionsOf = async (id: string) => (await t.db.selectFrom('sessions').select('id').where('user_id', '=', id).execute()).length;
-    const loggedOut = await login(t.app, u.mobile, u.password);
-    data(await post(t.app, apiPaths.logout, {}, { token: loggedOut.token }));
-    // newUser's session and the logged-out one
-    expect(await sessionsOf(u.id)).toBe(2);
-    const idle = await login(t.app, u.mobile, u.password);
-    // the logged-out session is gone; newUser's and idle's are live
-    expect(await sessionsOf(u.id)).toBe(2);
-    expect((await profileOf(idle.token)).status).toBe(200);
-    const kept = await login(t.app, u.mobile, u.password);
-    expect(await sessionsOf(u.id)).toBe(3);
-    // the others stay unused past the idle time; kept is used just before it
-    t.clock.advance(sessionPolicy.idleMs - 1_000);
-    expect((await profileOf(kept.token)).status).toBe(200);
-    expect((await profileOf(other.token)).status).toBe(200);
-    t.clock.advance(2_000);
-    const fresh = await login(t.app, u.mobile, u.password);
-    // left: kept and the fresh one; the other user's session is untouched
-    expect(await sessionsOf(u.id)).toBe(2);
-    expect(await sessionsOf(other.id)).toBe(1);
-    expect((await profileOf(kept.token)).status).toBe(200);
-    expect((await profileOf(fresh.token)).status).toBe(200);
-    expect((await profileOf(idle.token)).status).toBe(401);
-  });
-
   it('writes last_used_at at most once a minute', async () => {
     const u = await newUser(t.app);
     const lastUsed = async () =>

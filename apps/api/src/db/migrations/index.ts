@@ -16,6 +16,7 @@ import { consoleAccessMigration } from './0005-console-access.js';
 import { reviewMigration } from './0006-review.js';
 import { redundantIndexesMigration } from './0007-redundant-indexes.js';
 import { coveringNameIndexMigration } from './0008-covering-name-index.js';
+import { sessionExpiryIndexMigration } from './0009-session-expiry-index.js';
 
 /**
  * Every migration, in order. Static (not read from disk) so that bundling or running from any
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0006-review': reviewMigration,
   '0007-redundant-indexes': redundantIndexesMigration,
   '0008-covering-name-index': coveringNameIndexMigration,
+  '0009-session-expiry-index': sessionExpiryIndexMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -115,9 +115,9 @@ export class AccountsService {
     if (needsRehash(user.password_hash)) {
       await repo.updatePasswordHash(this.d.db, user.id, await hashPassword(input.password), this.now());
     }
-    // one commit for the session and its audit row (a commit waits for the disk)
+    // one commit for the session and its audit row (a commit waits for the disk); expired sessions
+    // are swept apart from logins (decision 0019)
     const { token } = await this.d.db.transaction().execute(async (trx) => {
-      await this.d.sessions.pruneDead(user.id, trx);
       const started = await this.d.sessions.create(user.id, trx);
       await this.d.audit.record({ actorId: user.id, action: 'session.login', entity: 'session', entityId: started.sessionId }, trx);
       return started;

@@ -74,13 +74,11 @@ const sessionByToken = prepared(['tokenHash'], (db, p) =>
     .where('sessions.token_hash', '=', p.tokenHash),
 );
 
-/** Every login prunes the user's dead sessions first (compiled once, as the look-up above). */
-const deadSessionsOf = prepared(['userId', 'now', 'idleSince'], (db, p) =>
-  db
-    .deleteFrom('sessions')
-    .where('user_id', '=', p.userId)
-    .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('expires_at', '<=', p.now), eb('last_used_at', '<=', p.idleSince)])),
-);
+/** How often expired sessions are deleted (decision 0019). */
+export const SESSION_SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/** How many expired sessions one statement of the sweep deletes: each batch is a short write. */
+export const SWEEP_BATCH = 500;
 
 export class SessionService {
   constructor(
@@ -158,9 +156,25 @@ export class SessionService {
     return Number(res.numUpdatedRows);
   }
 
-  /** Forgets the user's sessions that can never be used again (keeps the table small). */
-  async pruneDead(userId: string, db: Kysely<Database> = this.db): Promise<void> {
-    const now = this.clock();
-    await deadSessionsOf.all(db, { userId, now: isoAt(now), idleSince: isoAt(now - this.policy.idleMs) });
+  /**
+   * Deletes every session past its absolute expiry, of every user (decision 0019), in batches of
+   * SWEEP_BATCH with a turn of the event loop between them, so that a large backlog never holds
+   * the database or the server for long. A session that died earlier (logged out, revoked, left
+   * idle) is refused from that moment on and its row goes once it expires, at most `absoluteMs`
+   * after its login. Answers how many rows went.
+   */
+  async sweepExpired(): Promise<number> {
+    const now = isoAt(this.clock());
+    let deleted = 0;
+    for (;;) {
+      const res = await this.db
+        .deleteFrom('sessions')
+        .where('id', 'in', (eb) => eb.selectFrom('sessions').select('id').where('expires_at', '<=', now).limit(SWEEP_BATCH))
+        .executeTakeFirst();
+      const n = Number(res.numDeletedRows);
+      deleted += n;
+      if (n < SWEEP_BATCH) return deleted;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import { runPeriodically } from '../../plugins/periodic.js';
 import type { SessionService } from '../accounts/sessions.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import { FileStorage } from './file-storage.js';
@@ -36,26 +37,13 @@ export async function createFilesModule(app: FastifyInstance, d: FilesModuleDeps
     await app.register(filesRoutes, { service, sessions: opts.sessions, clock: d.clock, uploadPerMinute: opts.uploadPerMinute });
     await app.register(videoUploadRoutes, { service, uploadPerMinute: opts.uploadPerMinute });
 
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> | undefined;
-    const sweep = () => {
-      running ??= service
-        .sweep()
-        .then(
-          (r) => void (r.uploads || r.leftovers ? app.log.info(r, 'swept abandoned uploads') : undefined),
-          (err: unknown) => app.log.warn({ err }, 'upload sweep failed'),
-        )
-        .finally(() => (running = undefined));
-    };
-    app.addHook('onReady', async () => {
-      sweep();
-      timer = setInterval(sweep, SWEEP_EVERY_MS);
-      timer.unref();
-    });
-    // the database closes after the app: let a sweep in progress finish first
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
+    runPeriodically(app, {
+      everyMs: SWEEP_EVERY_MS,
+      run: async () => {
+        const r = await service.sweep();
+        if (r.uploads || r.leftovers) app.log.info(r, 'swept abandoned uploads');
+      },
+      onError: (err) => app.log.warn({ err }, 'upload sweep failed'),
     });
   }
 

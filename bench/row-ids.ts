@@ -15,13 +15,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/index.js';
 import { migrateToLatest } from '../apps/api/src/db/migrations/index.js';
 import { insertRow } from '../apps/api/src/db/prepared.js';
 import { newRowId } from '../apps/api/src/db/row-id.js';
 import type { Database } from '../apps/api/src/db/schema.js';
 import { median } from './lib/load.js';
+import { pgAdmin } from './lib/measure.js';
 
 const PREFILL = Number(process.env.PREFILL ?? 200_000);
 const LOGINS = Number(process.env.LOGINS ?? 4000);
@@ -124,15 +124,7 @@ async function sqlite(): Promise<string[]> {
 
 async function postgres(): Promise<string[]> {
   const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const c = new pg.Client({ connectionString: pgServer });
-    await c.connect();
-    try {
-      await c.query(statement);
-    } finally {
-      await c.end();
-    }
-  };
+  const admin = (statement: string) => pgAdmin(pgServer, statement);
   await admin(`create schema ${schema}`);
   const { db, destroy } = openDatabase({ databaseUrl: pgServer, pgSearchPath: schema });
   try {

@@ -49,7 +49,8 @@ export interface MeasureOptions {
   ceilingUrl: string;
 }
 
-async function pgAdmin(server: string, statement: string): Promise<void> {
+/** One statement on a PostgreSQL server, on a connection of its own (create or drop a scratch database or schema). */
+export async function pgAdmin(server: string, statement: string): Promise<void> {
   const c = new pg.Client({ connectionString: server });
   await c.connect();
   try {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths, sessionPolicy, type UserProfile } from '@qgw/contracts';
 import { isoAt } from '../src/clock.js';
 import { newRowId } from '../src/db/row-id.js';
-import { SESSION_SWEEP_EVERY_MS, SWEEP_BATCH } from '../src/modules/accounts/sessions.js';
+import { expiredBatch, SESSION_SWEEP_EVERY_MS, SWEEP_BATCH } from '../src/modules/accounts/sessions.js';
 import { data, get, login, newUser, post } from './support/api.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, type TestApp, testDatabaseUrl } from './support/test-app.js';
 
 /**
  * Expired sessions are deleted by an hourly sweep of every user's sessions (decision 0019), not
@@ -85,5 +86,14 @@ describe('expired sessions are swept', () => {
     expect(await stored([id!])).toBe(1);
     vi.advanceTimersByTime(SESSION_SWEEP_EVERY_MS);
     expect(await until(async () => (await stored([id!])) === 0)).toBe(true);
+  });
+
+  // SQLite's plan; PostgreSQL picks by its statistics, and a test's few rows make any plan right
+  it.skipIf(testDatabaseUrl !== undefined)('finds expired sessions through their index, not by reading the table', async () => {
+    const q = expiredBatch(t.db, isoAt(t.clock.now())).compile();
+    const plan = await sql.raw<{ detail: string }>(`explain query plan ${q.sql.replaceAll('?', `'${isoAt(t.clock.now())}'`)}`).execute(t.db);
+    const steps = plan.rows.map((r) => r.detail).join(' | ');
+    expect(steps).toContain('sessions_expires_at_idx');
+    expect(steps).not.toMatch(/SCAN sessions(?! USING)/);
   });
 });

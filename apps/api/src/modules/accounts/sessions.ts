@@ -80,6 +80,10 @@ export const SESSION_SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** How many expired sessions one statement of the sweep deletes: each batch is a short write. */
 export const SWEEP_BATCH = 500;
 
+/** One batch of the sweep: found through the index on expires_at (migration 0009). */
+export const expiredBatch = (db: Kysely<Database>, now: string) =>
+  db.deleteFrom('sessions').where('id', 'in', (eb) => eb.selectFrom('sessions').select('id').where('expires_at', '<=', now).limit(SWEEP_BATCH));
+
 export class SessionService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -167,10 +171,7 @@ export class SessionService {
     const now = isoAt(this.clock());
     let deleted = 0;
     for (;;) {
-      const res = await this.db
-        .deleteFrom('sessions')
-        .where('id', 'in', (eb) => eb.selectFrom('sessions').select('id').where('expires_at', '<=', now).limit(SWEEP_BATCH))
-        .executeTakeFirst();
+      const res = await expiredBatch(this.db, now).executeTakeFirst();
       const n = Number(res.numDeletedRows);
       deleted += n;
       if (n < SWEEP_BATCH) return deleted;

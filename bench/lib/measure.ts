@@ -14,7 +14,7 @@ import { Code } from '@qgw/contracts';
 import { type DatabaseHandle, openDatabase } from '../../apps/api/src/db/index.js';
 import { addApplicants, addConsoleAdmin, type Applicant, giveRankUserApplications, growApplications, lookupStates } from './fixtures.js';
 import { alternate, load, type LoadResult, median, medianBy, quick, rounds, roundSeconds } from './load.js';
-import { cpuMsOf, newSecrets, RssSampler, type Running, startArgon2Probe, startServer } from './processes.js';
+import { type Argon2Rate, cpuMsOf, mainThreadCpuMs, newSecrets, RssSampler, type Running, startArgon2Probe, startServer } from './processes.js';
 import type { DatabaseName } from './report.js';
 import { consoleQueue, lookup, lookupPath, logins, probe, storedSubmissions, submissionBurst, uploadPhotos } from './scenarios.js';
 
@@ -30,7 +30,7 @@ export interface DatabaseRun {
   lookupRounds: { ceiling: LoadResult; measured: LoadResult }[];
   lookupRatio: number;
   lookup: LoadResult;
-  loginRounds: { ceiling: number; measured: LoadResult }[];
+  loginRounds: { ceiling: Argon2Rate; measured: LoginRound }[];
   loginRatio: number;
   loginConnections: number;
   burst: {
@@ -39,6 +39,18 @@ export interface DatabaseRun {
   };
   growth: GrowthPoint[];
   memory: { peak: number; peaks: Record<string, number>; idleAfterStart: number };
+}
+
+/** A round of logins, with the CPU time each login cost (ms), split by who spent it. */
+export interface LoginRound extends LoadResult {
+  cpu: {
+    /** the server's main thread: HTTP, validation, SQL, the session */
+    main: number;
+    /** the server's other threads: argon2id on libuv's pool, and V8's helpers */
+    others: number;
+    /** the benchmark's own process: autocannon, the load generator on the same cores */
+    client: number;
+  };
 }
 
 export interface MeasureOptions {
@@ -137,17 +149,23 @@ export async function measureDatabase(name: DatabaseName, o: MeasureOptions, log
     const threads = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
     const loginConnections = threads * 2;
     const argon2 = await startArgon2Probe();
-    let loginRounds: { ceiling: number; measured: LoadResult }[];
+    const loginRound = async (): Promise<LoginRound> => {
+      const s0 = mainThreadCpuMs(server!.pid);
+      const c0 = process.cpuUsage();
+      const m = await logins(target, people.slice(0, 100), roundSeconds, loginConnections);
+      const s1 = mainThreadCpuMs(server!.pid);
+      const c = process.cpuUsage(c0);
+      const n = Math.max(1, m.requests);
+      const main = s1.main - s0.main;
+      return { ...m, cpu: { main: main / n, others: (s1.all - s0.all - main) / n, client: (c.user + c.system) / 1000 / n } };
+    };
+    let loginRounds: { ceiling: Argon2Rate; measured: LoginRound }[];
     try {
-      loginRounds = await alternate(
-        rounds,
-        () => argon2.rate(roundSeconds, loginConnections),
-        () => logins(target, people.slice(0, 100), roundSeconds, loginConnections),
-      );
+      loginRounds = await alternate(rounds, () => argon2.rate(roundSeconds, loginConnections), loginRound);
     } finally {
       argon2.stop();
     }
-    const loginRatio = median(loginRounds.map((r) => r.measured.rps / r.ceiling));
+    const loginRatio = median(loginRounds.map((r) => r.measured.rps / r.ceiling.rate));
     log(`${name}: login ${(loginRatio * 100).toFixed(0)} % of raw argon2id`);
 
     rss.enter('submissions');

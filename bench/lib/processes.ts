@@ -161,9 +161,16 @@ export async function startCeiling(): Promise<Running> {
   return running(child, url);
 }
 
+export interface Argon2Rate {
+  /** verifications per second */
+  rate: number;
+  /** CPU time of the probe process per verification (ms) */
+  cpuMsPerHash: number;
+}
+
 export interface Argon2Probe {
-  /** argon2id verifications per second, `concurrency` in flight, for `seconds` */
-  rate(seconds: number, concurrency: number): Promise<number>;
+  /** argon2id verifications, `concurrency` in flight, for `seconds` */
+  rate(seconds: number, concurrency: number): Promise<Argon2Rate>;
   stop(): void;
 }
 
@@ -186,7 +193,7 @@ export async function startArgon2Probe(): Promise<Argon2Probe> {
   return {
     rate(seconds, concurrency) {
       return new Promise((resolve) => {
-        child.once('message', (m) => resolve((m as { rate: number }).rate));
+        child.once('message', (m) => resolve(m as Argon2Rate));
         child.send({ seconds, concurrency });
       });
     },
@@ -204,15 +211,26 @@ export function rssOf(pid: number): number {
   }
 }
 
-/** CPU time (user + system) a process has used so far, in milliseconds. */
-export function cpuMsOf(pid: number): number {
+/** User + system CPU time in a /proc stat file (a process's or one thread's), in milliseconds; 0 once it is gone. */
+function statCpuMs(path: string): number {
   try {
     // fields after the command name (which may hold spaces): utime and stime are the 12th and 13th
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
     return 0;
   }
+}
+
+/** CPU time (user + system) a process has used so far, in milliseconds. */
+export const cpuMsOf = (pid: number): number => statCpuMs(`/proc/${pid}/stat`);
+
+/**
+ * CPU time (ms) of a process's main thread (on Linux its thread id is the process id) and of the
+ * whole process, so that the rest is its other threads' (libuv's pool, where argon2id runs).
+ */
+export function mainThreadCpuMs(pid: number): { main: number; all: number } {
+  return { main: statCpuMs(`/proc/${pid}/task/${pid}/stat`), all: cpuMsOf(pid) };
 }
 
 /**

@@ -177,7 +177,9 @@ benchmark's process.
 - **login**: \`POST /v1/login\` with the right password, as many connections as twice the libuv thread
   pool (where @node-rs/argon2 hashes), against raw argon2id verifications per second (one hash each,
   the server's own function and parameters) in a child process started like the server, with the
-  same concurrency; alternating rounds.
+  same concurrency; alternating rounds. The CPU time of each is read from /proc per round: per hash
+  for the probe, and per login for the server's main thread, its other threads and the benchmark's
+  own process (the load generator).
 - **concurrent submissions**: 1,000 applicants (sessions made beforehand), each with a photo uploaded
   beforehand, send a membership application (the form with an ID number, encrypted at rest) at the
   same moment, each on its own connection. p99 of their answer times. Then the server is killed

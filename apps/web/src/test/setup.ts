@@ -1,7 +1,7 @@
 import { afterEach, beforeEach } from 'vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
-import { installAntdRender } from '../app/antd-render.js';
+import { installAntdRender, unmountImperativeRoots } from '../app/antd-render.js';
 import { provideToast } from '../lib/toast.js';
 import { queryClient } from '../app/query-client.js';
 import { bindRouter } from '../lib/navigation.js';
@@ -39,6 +39,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   Toast.clear();
+  // a toast's timer or a dialog left open must not update a root after the test file's page is gone
+  act(() => unmountImperativeRoots());
   queryClient.clear();
   bindRouter(null);
 });

@@ -193,7 +193,9 @@ benchmark's process.
 - **memory**: the server process's resident memory (VmRSS), sampled every 100 ms through every phase
   above on SQLite; the peak.
 - **web**: \`bench/web.ts\`: the first screens' JavaScript (gzip) against the build's budget, and
-  Lighthouse's mobile performance score (median of its runs) for the home and login screens.
+  Lighthouse's mobile performance score (median of its runs) for the home and login screens. It runs
+  first, on a machine at rest: after the server benchmarks, the disk and PostgreSQL are still writing
+  out the growth scenario's rows while the page is scored.
 
 ${r.details.join('\n\n')}
 ${r.notes.length ? `\n## Notes\n${r.notes.map((n) => `- ${n}`).join('\n')}\n` : ''}

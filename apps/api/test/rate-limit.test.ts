@@ -32,6 +32,27 @@ describe('per-IP limits (memory store)', () => {
     expect((await post(t.app, apiPaths.login, { mobile: uniqueMobile(), password: 'whatever-pass' }, { ip: freshIp() })).status).toBe(200);
   });
 
+  it('counts a route however its path is spelt: percent-encoded letters reach the same route and the same limit', async () => {
+    const ip = freshIp();
+    const spellings = [apiPaths.login.replace('/v1/', '/%761/'), apiPaths.login.replace('login', '%6Cogin'), apiPaths.login.replace('/v1/', '/%76%31/')];
+    for (const url of spellings) {
+      const a = await post(t.app, url, { mobile: uniqueMobile(), password: 'whatever-pass' }, { ip });
+      expect(a.status).toBe(200);
+      expect(a.body).toMatchObject({ code: Code.INVALID_CREDENTIALS });
+    }
+    for (const url of [apiPaths.login, ...spellings]) {
+      const a = await post(t.app, url, { mobile: uniqueMobile(), password: 'whatever-pass' }, { ip });
+      expect(a.status).toBe(429);
+      expect(a.body).toEqual(limited);
+    }
+  });
+
+  it('refuses a NUL character on an API route reached through an encoded path', async () => {
+    const a = await post(t.app, apiPaths.login.replace('/v1/', '/%761/'), { mobile: '13800000000', password: 'a\u0000b' }, { ip: freshIp() });
+    expect(a.status).toBe(200);
+    expect(a.body).toMatchObject({ success: false, code: Code.BAD_REQUEST });
+  });
+
   it('limits registrations per address per hour', async () => {
     const ip = freshIp();
     for (let i = 0; i < 2; i++) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Code } from '@qgw/contracts';
+import { routedToApi } from './api-route.js';
 import { AppError } from './errors.js';
 import { httpStrings } from './http.strings.js';
 
@@ -31,7 +32,7 @@ export function holdsNul(input: unknown): boolean {
 /** On /v1 (the operational endpoints outside it answer their own shape and take no input). */
 export function installInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/v1/')) return;
+    if (!routedToApi(request)) return;
     if (holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body)) {
       // a HEAD answer has no body to say "refused" in: its status has to
       throw new AppError(Code.BAD_REQUEST, httpStrings.badRequest, request.method === 'HEAD' ? 400 : 200);

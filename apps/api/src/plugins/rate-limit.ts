@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Code } from '@qgw/contracts';
+import { routedToApi } from './api-route.js';
 import { AppError } from './errors.js';
 import { httpStrings } from './http.strings.js';
 
@@ -25,8 +26,8 @@ export async function installRateLimit(app: FastifyInstance, s: RateLimitSetting
     timeWindow: 60_000,
     ...(s.redis ? { redis: s.redis, nameSpace: `${s.keyPrefix}rl:` } : {}),
     skipOnError: true,
-    // the SPA's files and the API docs are static: only the API is counted
-    allowList: (request) => !request.url.startsWith('/v1/'),
+    // the SPA's files and the API docs are static: only the API is counted (by the matched route)
+    allowList: (request) => !routedToApi(request),
     errorResponseBuilder: () => new AppError(Code.RATE_LIMITED, httpStrings.rateLimited, 429),
   });
 }

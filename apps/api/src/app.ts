@@ -18,7 +18,7 @@ import { avatarRoutes } from './modules/accounts/avatars.routes.js';
 import { AvatarStore } from './modules/accounts/avatars.js';
 import {
   type FailureCounter,
-  LoginThrottle,
+  GuessThrottle,
   MemoryFailureCounter,
   RedisFailureCounter,
 } from './modules/accounts/login-throttle.js';
@@ -66,7 +66,7 @@ export interface AppServices {
   accounts: AccountsService;
   wechat: WechatService;
   audit: AuditRepository;
-  throttle: LoginThrottle;
+  throttle: GuessThrottle;
   avatars: AvatarStore;
   files: FilesService;
   programme: ProgrammeService;
@@ -134,7 +134,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const failureStore: FailureCounter = redis
     ? new RedisFailureCounter(redis, `${config.redisKeyPrefix}login-fail:`)
     : new MemoryFailureCounter(clock);
-  const throttle = new LoginThrottle(failureStore, config.login);
+  const throttle = new GuessThrottle(failureStore, { maxFailures: config.login.maxFailuresPerAccount, lockMs: config.login.lockMs }, 'login');
   const avatars = new AvatarStore(config.uploadsDir);
   await avatars.init();
   const { wechat: w } = config;

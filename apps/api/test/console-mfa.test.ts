@@ -234,4 +234,18 @@ describe('lock after repeated wrong codes', () => {
     t.clock.advance(mfaPolicy.lockMs + 1000);
     data(await verify(other, { code: codeNow(e.secret, t.clock) }));
   });
+
+  it(`codes sent all at once: no more than ${mfaPolicy.maxFailures} are checked`, async () => {
+    const u = await reviewer();
+    const e = data(await post<ConsoleMfaEnrollResponse>(t.app, apiPaths.consoleMfaEnroll, {}, { token: u.token }));
+    data(await post(t.app, apiPaths.consoleMfaActivate, { code: codeNow(e.secret, t.clock) }, { token: u.token }));
+    nextStep(t.clock);
+    const token = (await login(t.app, u.mobile, u.password)).token;
+    const wrong = codeNow(e.secret, t.clock, 5);
+    const answers = await Promise.all(Array.from({ length: 60 }, () => verify(token, { code: wrong })));
+    const codes = answers.map((a) => (a.body as { code: number }).code);
+    expect(codes.filter((c) => c === Code.MFA_CODE_INVALID)).toHaveLength(mfaPolicy.maxFailures - 1);
+    expect(codes.filter((c) => c === Code.MFA_LOCKED)).toHaveLength(60 - (mfaPolicy.maxFailures - 1));
+    expect((await verify(token, { code: codeNow(e.secret, t.clock) })).body).toMatchObject({ code: Code.MFA_LOCKED });
+  });
 });

@@ -89,6 +89,18 @@ describe('1,000 login attempts against one account', () => {
     expect((await attempt(owner.mobile, owner.password, '203.0.113.21')).body).toMatchObject({ success: true });
   });
 
+  it('sent all at once from 100 addresses: still only 10 passwords are checked', async () => {
+    const owner = await register(t.app);
+    const ips = Array.from({ length: 100 }, (_, i) => `198.18.7.${i + 1}`);
+    const answers = await Promise.all(ips.flatMap((ip) => Array.from({ length: 10 }, (_, k) => attempt(owner.mobile, `Guess-${k}-${ip}`, ip))));
+    const count = (code: number) => answers.filter((a) => a.status === 200 && a.body.code === code).length;
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(0);
+    expect(count(Code.INVALID_CREDENTIALS)).toBe(9);
+    expect(count(Code.ACCOUNT_LOCKED)).toBe(1000 - 9);
+    t.clock.advance(LOCK_MS);
+    expect((await attempt(owner.mobile, owner.password, '203.0.113.23')).body).toMatchObject({ success: true });
+  });
+
   it('the real user who logs in in time clears the count: nine failures do not lock', async () => {
     const owner = await register(t.app);
     const ips = Array.from({ length: 9 }, (_, i) => `192.0.2.${150 + i}`);

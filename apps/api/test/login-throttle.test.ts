@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type FailureCounter,
-  LoginThrottle,
+  GuessThrottle,
   MemoryFailureCounter,
   RedisFailureCounter,
 } from '../src/modules/accounts/login-throttle.js';
@@ -44,18 +44,39 @@ function counterContract(name: string, make: () => { store: FailureCounter; wait
 
     it('locks after the maximum and unlocks after the lock time', async () => {
       const { store, wait } = make();
-      const throttle = new LoginThrottle(store, { maxFailuresPerAccount: 3, lockMs: 400 });
-      expect(await throttle.recordFailure('13800000009')).toBe(false);
-      expect(await throttle.recordFailure('13800000009')).toBe(false);
-      expect(await throttle.isLocked('13800000009')).toBe(false);
-      expect(await throttle.recordFailure('13800000009')).toBe(true);
-      expect(await throttle.isLocked('13800000009')).toBe(true);
-      expect(await throttle.isLocked('13800000008')).toBe(false);
+      const throttle = new GuessThrottle(store, { maxFailures: 3, lockMs: 400 }, 'login');
+      const wrongGuess = async (subject: string) => {
+        const n = await throttle.take(subject);
+        return n === null ? 'locked' : (await throttle.wrong(subject, n)) ? 'now locked' : 'wrong';
+      };
+      expect(await wrongGuess('13800000009')).toBe('wrong');
+      expect(await wrongGuess('13800000009')).toBe('wrong');
+      expect(await wrongGuess('13800000009')).toBe('now locked');
+      expect(await throttle.take('13800000009')).toBeNull();
+      expect(await throttle.take('13800000008')).toBe(1);
       await wait(500);
-      expect(await throttle.isLocked('13800000009')).toBe(false);
-      await throttle.recordFailure('13800000009');
+      expect(await throttle.take('13800000009')).toBe(1);
       await throttle.clear('13800000009');
-      expect(await store.get('anything')).toBe(0);
+      expect(await throttle.take('13800000009')).toBe(1);
+    });
+
+    it('counts guesses taken at once before any is checked: no more than the maximum get a turn', async () => {
+      const { store } = make();
+      const throttle = new GuessThrottle(store, { maxFailures: 5, lockMs: 60_000 }, 'mfa');
+      const turns = await Promise.all(Array.from({ length: 40 }, () => throttle.take('user-1')));
+      expect(turns.filter((n) => n !== null).sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5]);
+      // the guess that reached the limit is the one that reports the lock
+      expect(await throttle.wrong('user-1', 4)).toBe(false);
+      expect(await throttle.wrong('user-1', 5)).toBe(true);
+    });
+
+    it('keeps login and second-factor counts apart', async () => {
+      const { store } = make();
+      const login = new GuessThrottle(store, { maxFailures: 1, lockMs: 60_000 }, 'login');
+      const mfa = new GuessThrottle(store, { maxFailures: 1, lockMs: 60_000 }, 'mfa');
+      expect(await login.take('same-id')).toBe(1);
+      expect(await mfa.take('same-id')).toBe(1);
+      expect(await login.take('same-id')).toBeNull();
     });
   });
 }
@@ -96,8 +117,8 @@ describe.skipIf(!hasRedis)('RedisFailureCounter', () => {
 
   it('never writes the mobile into a key', async () => {
     const p = `${prefix}keys:`;
-    const throttle = new LoginThrottle(new RedisFailureCounter(redis, p), { maxFailuresPerAccount: 3, lockMs: 60_000 });
-    await throttle.recordFailure('13912345678');
+    const throttle = new GuessThrottle(new RedisFailureCounter(redis, p), { maxFailures: 3, lockMs: 60_000 }, 'login');
+    await throttle.take('13912345678');
     const keys = await redis.keys(`${p}*`);
     expect(keys).toHaveLength(1);
     expect(keys[0]).not.toContain('13912345678');

@@ -25,7 +25,7 @@ import { accountsRepository as repo, type UserRow } from './accounts.repository.
 import { accountStrings as s } from './accounts.strings.js';
 import { checkImage, imageProblemMessage } from '../files/image-check.js';
 import type { AvatarStore } from './avatars.js';
-import type { LoginThrottle } from './login-throttle.js';
+import type { GuessThrottle } from './login-throttle.js';
 import {
   hashPassword,
   isCommonPassword,
@@ -41,7 +41,7 @@ export interface AccountsDeps {
   db: Kysely<Database>;
   clock: Clock;
   sessions: SessionService;
-  throttle: LoginThrottle;
+  throttle: GuessThrottle;
   audit: AuditRepository;
   avatars: AvatarStore;
   /** the configured WeChat appid; openid is reported for this app only */
@@ -98,20 +98,21 @@ export class AccountsService {
    */
   async login(input: LoginRequest): Promise<LoginResponse> {
     const { throttle } = this.d;
-    if (await throttle.isLocked(input.mobile)) throw this.lockedError();
+    // counted before the password is checked, so that logins sent at once cannot outrun the lock
+    const guess = await throttle.take(input.mobile);
+    if (guess === null) throw this.lockedError();
     const found = await repo.loginRecordByMobile(this.d.db, input.mobile, this.d.wechatAppid);
     const valid = found ? await verifyPassword(found.user.password_hash, input.password) : await verifyAgainstDummy(input.password);
     if (!found || !valid) {
-      const nowLocked = await throttle.recordFailure(input.mobile);
-      if (nowLocked) {
+      if (await throttle.wrong(input.mobile, guess)) {
         this.d.log.warn({ event: 'login.locked' }, 'account locked after repeated failures');
         throw this.lockedError();
       }
       throw new AppError(Code.INVALID_CREDENTIALS, s.invalidCredentials);
     }
+    await throttle.clear(input.mobile);
     const { user } = found;
     if (user.status !== 'active') throw new AppError(Code.ACCOUNT_DISABLED, s.accountDisabled);
-    await throttle.clear(input.mobile);
     if (needsRehash(user.password_hash)) {
       await repo.updatePasswordHash(this.d.db, user.id, await hashPassword(input.password), this.now());
     }
@@ -205,11 +206,14 @@ export class AccountsService {
    * logins, so a stolen session cannot be used to find the password by trial.
    */
   private async confirmPassword(user: UserRow, password: string) {
-    if (await this.d.throttle.isLocked(user.mobile)) throw this.lockedError();
+    const { throttle } = this.d;
+    const guess = await throttle.take(user.mobile);
+    if (guess === null) throw this.lockedError();
     if (!(await verifyPassword(user.password_hash, password))) {
-      if (await this.d.throttle.recordFailure(user.mobile)) throw this.lockedError();
+      if (await throttle.wrong(user.mobile, guess)) throw this.lockedError();
       throw new AppError(Code.WRONG_PASSWORD, s.wrongPassword);
     }
+    await throttle.clear(user.mobile);
   }
 
   /** Ends every session of the account, the caller's included, and hands the caller a fresh token. */

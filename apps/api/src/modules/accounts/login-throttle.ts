@@ -3,10 +3,10 @@ import type { Redis } from 'ioredis';
 import type { Clock } from '../../clock.js';
 
 /**
- * Per-account login throttling (docs/decisions/0003-rate-limits.md). Failures are counted per
- * submitted mobile, whether or not an account has it, so the lock does not reveal which mobiles
- * are registered. The count lives in Redis when configured (shared by every instance), in memory
- * otherwise.
+ * Per-account throttling of password and second-factor guesses (docs/decisions/0003-rate-limits.md).
+ * Login failures are counted per submitted mobile, whether or not an account has it, so the lock
+ * does not reveal which mobiles are registered. The count lives in Redis when configured (shared by
+ * every instance), in memory otherwise.
  */
 
 /** A counter with expiry: the one thing the throttle needs from a store. */
@@ -103,42 +103,50 @@ export class RedisFailureCounter implements FailureCounter {
   }
 }
 
-export interface LoginThrottlePolicy {
-  maxFailuresPerAccount: number;
+export interface GuessPolicy {
+  /** wrong guesses in a window that lock the subject */
+  maxFailures: number;
+  /** the window, and the lock's length from the guess that reached the limit */
   lockMs: number;
 }
 
-export class LoginThrottle {
+/**
+ * Guesses at one subject's secret (an account's password, a user's second factor), counted in a
+ * FailureCounter under a namespace. A guess is counted when it is taken, before it is checked:
+ * guesses sent at once would otherwise all pass a "locked?" test while none of them had been
+ * counted yet, and a burst of a thousand would check a thousand passwords against a limit of ten.
+ * A right guess clears the count. Failures are counted in a window of lockMs from the first one;
+ * the lock then lasts lockMs from the wrong guess that reached the limit, and refused guesses do
+ * not extend it.
+ */
+export class GuessThrottle {
   constructor(
     private readonly store: FailureCounter,
-    private readonly policy: LoginThrottlePolicy,
+    private readonly policy: GuessPolicy,
+    private readonly namespace: 'login' | 'mfa',
   ) {}
 
-  /** The key never contains the mobile itself. */
-  private key(mobile: string) {
-    return createHash('sha256').update(`login:${mobile}`).digest('hex').slice(0, 40);
+  /** The key never contains the subject itself (a mobile, a user id). */
+  private key(subject: string) {
+    return createHash('sha256').update(`${this.namespace}:${subject}`).digest('hex').slice(0, 40);
   }
 
-  async isLocked(mobile: string): Promise<boolean> {
-    return (await this.store.get(this.key(mobile))) >= this.policy.maxFailuresPerAccount;
+  /** Takes a guess: its number in the window, or null when the subject is locked and nothing may be checked. */
+  async take(subject: string): Promise<number | null> {
+    const n = await this.store.increment(this.key(subject), this.policy.lockMs);
+    return n > this.policy.maxFailures ? null : n;
   }
 
-  /**
-   * Counts a failure; true when this one reached the limit. Failures are counted in a window of
-   * lockMs from the first one; the lock then lasts lockMs from the failure that reached the limit.
-   */
-  async recordFailure(mobile: string): Promise<boolean> {
-    const k = this.key(mobile);
-    const n = await this.store.increment(k, this.policy.lockMs);
-    if (n >= this.policy.maxFailuresPerAccount) {
-      await this.store.expire(k, this.policy.lockMs);
-      return true;
-    }
-    return false;
+  /** The guess numbered `n` was wrong: true when it reached the limit (the lock then lasts lockMs from now). */
+  async wrong(subject: string, n: number): Promise<boolean> {
+    if (n < this.policy.maxFailures) return false;
+    await this.store.expire(this.key(subject), this.policy.lockMs);
+    return true;
   }
 
-  async clear(mobile: string): Promise<void> {
-    await this.store.reset(this.key(mobile));
+  /** A right guess: the count starts again. */
+  async clear(subject: string): Promise<void> {
+    await this.store.reset(this.key(subject));
   }
 
   get lockMinutes(): number {

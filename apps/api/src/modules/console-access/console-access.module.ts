@@ -4,12 +4,11 @@ import type { Clock } from '../../clock.js';
 import type { AppConfig } from '../../config.js';
 import type { DataCipher } from '../../crypto/data-cipher.js';
 import type { Database } from '../../db/schema.js';
-import type { FailureCounter } from '../accounts/login-throttle.js';
+import { type FailureCounter, GuessThrottle } from '../accounts/login-throttle.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import { installConsoleGuard } from './console-guard.js';
 import { consoleAccessRoutes } from './console-access.routes.js';
 import { ConsoleVerifications } from './console-verifications.js';
-import { MfaThrottle } from './mfa-throttle.js';
 import { MfaService } from './mfa.service.js';
 
 export interface ConsoleAccessModule {
@@ -34,10 +33,7 @@ export function createConsoleAccessModule(deps: {
     idleMs: config.console.idleMs,
     absoluteMs: config.console.absoluteMs,
   });
-  const throttle = new MfaThrottle(deps.failureStore, {
-    maxFailures: config.console.mfaMaxFailures,
-    lockMs: config.console.mfaLockMs,
-  });
+  const throttle = new GuessThrottle(deps.failureStore, { maxFailures: config.console.mfaMaxFailures, lockMs: config.console.mfaLockMs }, 'mfa');
   const mfa = new MfaService({ db: deps.db, clock: deps.clock, audit: deps.audit, cipher: deps.cipher, verifications, throttle });
   return {
     mfa,

@@ -12,7 +12,7 @@ import type { AuthContext } from '../accounts/sessions.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import { consoleAccessStrings as s } from './console-access.strings.js';
 import type { ConsoleVerifications } from './console-verifications.js';
-import type { MfaThrottle } from './mfa-throttle.js';
+import type { GuessThrottle } from '../accounts/login-throttle.js';
 import { mfaRepository as repo } from './mfa.repository.js';
 import { matchTotpStep, newRecoveryCode, newTotpSecret, normalizeRecoveryCode, otpauthUrl, qrDataUrl } from './totp.js';
 
@@ -29,7 +29,7 @@ export interface MfaDeps {
   audit: AuditRepository;
   cipher: DataCipher;
   verifications: ConsoleVerifications;
-  throttle: MfaThrottle;
+  throttle: GuessThrottle;
 }
 
 /** The associated data binding a secret to its account: a secret copied to another row does not decrypt. */
@@ -86,13 +86,13 @@ export class MfaService {
 
   async activate(auth: AuthContext, code: string): Promise<ConsoleMfaActivateResponse> {
     const userId = auth.user.id;
-    await this.assertNotLocked(userId);
     const totp = await repo.totp(this.d.db, userId);
     if (totp?.status === 'active') throw new AppError(Code.MFA_ALREADY_ENROLLED, s.alreadyEnrolled);
     if (!totp) throw new AppError(Code.MFA_NOT_ENROLLED, s.noPendingEnrollment);
+    const guess = await this.takeGuess(userId);
     const now = this.d.clock();
     const step = matchTotpStep(this.secretOf(totp.secret_enc, userId), code, now);
-    if (step === null) return this.failed(userId, s.codeInvalid);
+    if (step === null) return this.failed(userId, guess, s.codeInvalid);
 
     const recoveryCodes = Array.from({ length: mfaPolicy.recoveryCodes }, newRecoveryCode);
     const consoleExpiresAt = await this.d.db.transaction().execute(async (trx) => {
@@ -120,20 +120,20 @@ export class MfaService {
 
   async verify(auth: AuthContext, input: { code?: string | undefined; recoveryCode?: string | undefined }): Promise<ConsoleMfaVerifyResponse> {
     const userId = auth.user.id;
-    await this.assertNotLocked(userId);
     const totp = await repo.totp(this.d.db, userId);
     if (totp?.status !== 'active') throw new AppError(Code.MFA_NOT_ENROLLED, s.notEnrolled);
+    const guess = await this.takeGuess(userId);
     const now = this.d.clock();
 
     let verified: { method: 'totp' | 'recovery'; consoleExpiresAt: string } | null;
     if (input.code !== undefined) {
       const step = matchTotpStep(this.secretOf(totp.secret_enc, userId), input.code, now);
       verified = step === null ? null : await this.verifyWith(auth, 'totp', (trx) => repo.spendStep(trx, userId, step));
-      if (!verified) return this.failed(userId, s.codeInvalid);
+      if (!verified) return this.failed(userId, guess, s.codeInvalid);
     } else {
       const normalized = normalizeRecoveryCode(input.recoveryCode ?? '');
       verified = await this.verifyWith(auth, 'recovery', (trx) => repo.spendRecoveryCode(trx, userId, normalized, now));
-      if (!verified) return this.failed(userId, s.recoveryInvalid);
+      if (!verified) return this.failed(userId, guess, s.recoveryInvalid);
     }
     await this.d.throttle.clear(userId);
     return { consoleExpiresAt: verified.consoleExpiresAt, recoveryCodesLeft: await repo.recoveryCodesLeft(this.d.db, userId) };
@@ -170,15 +170,15 @@ export class MfaService {
     return this.d.cipher.decrypt(secretEnc, totpSecretContext(userId));
   }
 
-  private async assertNotLocked(userId: string): Promise<void> {
-    if (await this.d.throttle.isLocked(userId)) {
-      throw new AppError(Code.MFA_LOCKED, s.locked(this.d.throttle.lockMinutes));
-    }
+  /** Counts a code before it is checked (codes sent at once cannot outrun the lock); refuses while locked. */
+  private async takeGuess(userId: string): Promise<number> {
+    const guess = await this.d.throttle.take(userId);
+    if (guess === null) throw new AppError(Code.MFA_LOCKED, s.locked(this.d.throttle.lockMinutes));
+    return guess;
   }
 
-  private async failed(userId: string, message: string): Promise<never> {
-    const locked = await this.d.throttle.recordFailure(userId);
-    if (locked) throw new AppError(Code.MFA_LOCKED, s.locked(this.d.throttle.lockMinutes));
+  private async failed(userId: string, guess: number, message: string): Promise<never> {
+    if (await this.d.throttle.wrong(userId, guess)) throw new AppError(Code.MFA_LOCKED, s.locked(this.d.throttle.lockMinutes));
     throw new AppError(Code.MFA_CODE_INVALID, message);
   }
 }

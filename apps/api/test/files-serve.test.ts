@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, Code, type UploadedFile } from '@qgw/contracts';
 import { isoAt } from '../src/clock.js';
 import { data, get, newUser, type TestUser } from './support/api.js';
+import { newConsoleUser } from './support/console.js';
 import { uploaded, uploadImage } from './support/files.js';
 import * as fx from './support/media-fixtures.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -52,9 +53,13 @@ describe(`GET ${apiPaths.file}/:id`, () => {
     expect((await fetchFile(photo.url, { authorization: bob.token })).statusCode).toBe(404);
     expect((await fetchFile(`${apiPaths.file}/${photo.id}`, { authorization: 'Bearer nonsense' })).statusCode).toBe(401);
     for (const role of ['reviewer', 'admin'] as const) {
+      // the role with a password alone does not open applicants' files: the console's second factor does
       await t.db.insertInto('user_roles').values({ user_id: bob.id, role, created_at: isoAt(Date.now()) }).execute();
-      expect((await fetchFile(`${apiPaths.file}/${photo.id}`, { authorization: bob.token })).statusCode).toBe(200);
+      expect((await fetchFile(`${apiPaths.file}/${photo.id}`, { authorization: bob.token })).statusCode).toBe(404);
+      expect((await get(t.app, apiPaths.getFileInfo, { id: photo.id }, { token: bob.token })).status).toBe(404);
       await t.db.deleteFrom('user_roles').where('user_id', '=', bob.id).where('role', '=', role).execute();
+      const staff = await newConsoleUser(t.app, t.db, t.clock, [role]);
+      expect((await fetchFile(`${apiPaths.file}/${photo.id}`, { authorization: staff.token })).statusCode).toBe(200);
     }
   });
 
@@ -105,10 +110,10 @@ describe(`GET ${apiPaths.file}/:id`, () => {
     expect((await fetchFile(fresh.url)).statusCode).toBe(200);
 
     // a reviewer's URL dies with the role
-    await t.db.insertInto('user_roles').values({ user_id: bob.id, role: 'reviewer', created_at: isoAt(Date.now()) }).execute();
-    const forReviewer = data(await get<UploadedFile>(t.app, apiPaths.getFileInfo, { id: photo.id }, { token: bob.token }));
+    const reviewer = await newConsoleUser(t.app, t.db, t.clock, ['reviewer']);
+    const forReviewer = data(await get<UploadedFile>(t.app, apiPaths.getFileInfo, { id: photo.id }, { token: reviewer.token }));
     expect((await fetchFile(forReviewer.url)).statusCode).toBe(200);
-    await t.db.deleteFrom('user_roles').where('user_id', '=', bob.id).where('role', '=', 'reviewer').execute();
+    await t.db.deleteFrom('user_roles').where('user_id', '=', reviewer.id).where('role', '=', 'reviewer').execute();
     expect((await fetchFile(forReviewer.url)).statusCode).toBe(404);
   });
 

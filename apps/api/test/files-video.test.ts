@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, Code, limits, type UploadedFile } from '@qgw/contracts';
 import { isoAt } from '../src/clock.js';
 import { data, get, newUser, type TestUser } from './support/api.js';
+import { newConsoleUser } from './support/console.js';
 import { fileRows, tusMetadata, uploadsOnDisk } from './support/files.js';
 import * as fx from './support/media-fixtures.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -261,11 +262,27 @@ describe('tus video upload', () => {
     expect(direct.status).toBe(404);
     expect((await fetch(`${base}${apiPaths.file}/${id}`)).status).toBe(401);
 
-    await t.db.insertInto('user_roles').values({ user_id: bob.id, role: 'reviewer', created_at: isoAt(Date.now()) }).execute();
-    const asReviewer = await fetch(`${base}${apiPaths.file}/${id}`, { headers: auth(bob) });
+    const reviewer = await newConsoleUser(t.app, t.db, t.clock, ['reviewer']);
+    const asReviewer = await fetch(`${base}${apiPaths.file}/${id}`, { headers: auth(reviewer) });
     expect(asReviewer.status).toBe(200);
     expect(Buffer.from(await asReviewer.arrayBuffer()).equals(video)).toBe(true);
-    await t.db.deleteFrom('user_roles').where('user_id', '=', bob.id).where('role', '=', 'reviewer').execute();
+  });
+
+  it('acts on the upload it checked: a second path smuggled in the query string reaches nobody else\'s', async () => {
+    const theirs = await started(bob, 2000);
+    const mine = await started(alice, 2000);
+    const smuggled = `${mine}?x=/${idOf(theirs)}`;
+    const video = fx.isoVideo(2000);
+    expect((await patch(alice, smuggled, 0, video.subarray(0, 500))).status).toBe(204);
+    const probe = await head(alice, smuggled);
+    expect(probe.headers.get('upload-offset')).toBe('500');
+    // Bob's upload is untouched; the bytes went to Alice's own
+    expect((await head(bob, theirs)).headers.get('upload-offset')).toBe('0');
+    expect((await head(alice, mine)).headers.get('upload-offset')).toBe('500');
+    expect((await tus('DELETE', smuggled, auth(alice))).status).toBe(204);
+    expect((await head(bob, theirs)).status).toBe(200);
+    expect((await head(alice, mine)).status).toBe(404);
+    expect((await tus('DELETE', theirs, auth(bob))).status).toBe(204);
   });
 
   it('drops an unfinished upload on DELETE, row and bytes', async () => {

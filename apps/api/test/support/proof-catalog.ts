@@ -36,8 +36,11 @@ export const allowed: Record<Access, readonly Caller[]> = {
   public: callers,
   session: callers.filter((c) => c !== 'visitor'),
   owner: ['owner'],
-  files: ['owner', 'reviewer', 'reviewer2', 'reviewerNo2fa', 'adminNo2fa', 'admin'],
-  lookup: ['owner', 'reviewer', 'reviewer2', 'reviewerNo2fa', 'adminNo2fa', 'admin'],
+  // others' files: reviewers and admins past the second factor
+  files: ['owner', 'reviewer', 'reviewer2', 'admin'],
+  // someone else's rank-user record: a console-verified admin, or a verified reviewer it is assigned
+  // to (the world assigns its reviewers a person entry, not a rank-user application)
+  lookup: ['owner', 'admin'],
   signin: ['reviewer', 'reviewer2', 'reviewerNo2fa', 'adminNo2fa', 'admin'],
   console: ['reviewer', 'reviewer2', 'admin'],
   assigned: ['reviewer', 'admin'],

@@ -7,7 +7,8 @@ import {
   apiPaths, Code, limits, uploadPurposes, ZEnvelopeOf, ZGetFileInfoRequest, ZGetFileInfoResponse, ZUploadedFile,
 } from '@qgw/contracts';
 import type { Clock } from '../../clock.js';
-import type { SessionService } from '../accounts/sessions.js';
+import type { AuthContext, SessionService } from '../accounts/sessions.js';
+import { holdsConsoleRole } from '../console-access/console-guard.js';
 import { authOf, extractToken } from '../../plugins/auth.js';
 import { AppError, fail, ok } from '../../plugins/errors.js';
 import { httpStrings } from '../../plugins/http.strings.js';
@@ -83,8 +84,14 @@ export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions
         response: { 200: ZEnvelopeOf(ZGetFileInfoResponse) },
       },
     },
-    async (request) => ok(await service.info(authOf(request), request.query.id)),
+    async (request) => ok(await service.info(await sessionViewer(authOf(request)), request.query.id)),
   );
+
+  /** Someone asking with a session: other people's files only for a reviewer or admin past the second factor. */
+  async function sessionViewer(auth: AuthContext): Promise<Viewer> {
+    const reviewing = holdsConsoleRole(auth) && (await app.consoleVerifications.state(auth.session, { touch: false })).verified;
+    return { userId: auth.user.id, reviewing };
+  }
 
   /** Who is asking: a session (Authorization header) or a signed URL; and how long the answer may be cached. */
   async function viewerOf(
@@ -96,7 +103,7 @@ export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions
     if (token) {
       const ctx = await opts.sessions.authenticate(token);
       if (!ctx) throw new AppError(Code.UNAUTHORIZED, httpStrings.unauthorized, 401);
-      return { viewer: { userId: ctx.user.id, roles: ctx.user.roles }, maxAgeS: 0 };
+      return { viewer: await sessionViewer(ctx), maxAgeS: 0 };
     }
     if (query.exp === undefined && query.sig === undefined) throw new AppError(Code.UNAUTHORIZED, httpStrings.unauthorized, 401);
     const now = opts.clock();

@@ -98,7 +98,12 @@ export interface IncomingFile {
 
 export interface Viewer {
   userId: string;
-  roles: readonly Role[];
+  /**
+   * May see other people's files as a reviewer or admin: holds the role and, asking with a session,
+   * has passed the console's second factor (a password alone does not open applicants' files). A
+   * signed URL carries that right from the route that issued it.
+   */
+  reviewing: boolean;
 }
 
 export class FilesService {
@@ -294,21 +299,20 @@ export class FilesService {
     if (!FILE_ID.test(id)) return null;
     const row = await repo.find(this.d.db, id);
     if (!row || row.status !== 'complete') return null;
-    const allowed = row.owner_id === viewer.userId || viewer.roles.some((r) => REVIEW_ROLES.includes(r));
-    return allowed ? row : null;
+    return row.owner_id === viewer.userId || viewer.reviewing ? row : null;
   }
 
-  /** The viewer a signed URL was issued to, if the account is still active. */
+  /** The viewer a signed URL was issued to, if the account is still active (and still holds its role). */
   async signedViewer(userId: string): Promise<Viewer | null> {
     const v = await repo.viewer(this.d.db, userId);
-    return v?.active ? { userId, roles: v.roles as Role[] } : null;
+    return v?.active ? { userId, reviewing: v.roles.some((r) => REVIEW_ROLES.includes(r as Role)) } : null;
   }
 
-  /** A file's description with a fresh signed URL, for the caller. */
-  async info(auth: AuthContext, id: string): Promise<UploadedFile> {
-    const row = await this.viewable(id, { userId: auth.user.id, roles: auth.user.roles });
+  /** A file's description with a fresh signed URL, for the viewer asking with a session. */
+  async info(viewer: Viewer, id: string): Promise<UploadedFile> {
+    const row = await this.viewable(id, viewer);
     if (!row) throw new AppError(Code.NOT_FOUND, httpStrings.notFound, 404);
-    return { id: row.id, url: signFileUrls([row.id], auth.user.id)[row.id] as string, mime: row.mime, size: row.size };
+    return { id: row.id, url: signFileUrls([row.id], viewer.userId)[row.id] as string, mime: row.mime, size: row.size };
   }
 }
 

@@ -7,7 +7,7 @@ import { apiPaths, Code, limits, videoUploadMetadata } from '@qgw/contracts';
 import { authOf } from '../../plugins/auth.js';
 import { AppError, fail } from '../../plugins/errors.js';
 import { httpStrings } from '../../plugins/http.strings.js';
-import { FILE_ID, type FilesService, newFileId } from './files.service.js';
+import { type FilesService, newFileId } from './files.service.js';
 import { fileStrings as s } from './files.strings.js';
 
 /**
@@ -84,6 +84,12 @@ export async function videoUploadRoutes(app: FastifyInstance, opts: VideoUploadR
   const uploaders = new WeakMap<IncomingMessage, string>();
   /** the upload a creation request made, so that a failed creation leaves no row */
   const created = new WeakMap<IncomingMessage, string>();
+  /**
+   * The upload a HEAD / PATCH / DELETE was checked against (its owner's), handed to tus as the id to
+   * act on. tus would otherwise take the id from the URL itself, query string included, so
+   * `…/<mine>?x=/<theirs>` passed the check on mine while tus wrote to theirs.
+   */
+  const checkedIds = new WeakMap<IncomingMessage, string>();
 
   const nodeRequest = (req: unknown): IncomingMessage | undefined =>
     (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
@@ -103,7 +109,10 @@ export async function videoUploadRoutes(app: FastifyInstance, opts: VideoUploadR
     // same origin only: no Access-Control-Allow-Origin
     allowedOrigins: [],
     namingFunction: () => newFileId(),
-    getFileIdFromRequest: (_req, lastPath) => (lastPath && FILE_ID.test(lastPath) ? lastPath : undefined),
+    getFileIdFromRequest: (req) => {
+      const raw = nodeRequest(req);
+      return raw ? checkedIds.get(raw) : undefined;
+    },
     async onUploadCreate(req, upload: Upload) {
       const raw = nodeRequest(req);
       const ownerId = raw && uploaders.get(raw);
@@ -207,6 +216,7 @@ export async function videoUploadRoutes(app: FastifyInstance, opts: VideoUploadR
         await service.discardVideoUpload(id);
         return reply.code(204).header('tus-resumable', TUS_RESUMABLE).send();
       }
+      checkedIds.set(request.raw, id);
       await handOver(request, reply);
     },
   });

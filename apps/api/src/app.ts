@@ -167,7 +167,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const drafts = new DraftsService({ ...applicationDeps, view: applications.view });
   const consoleAccess = createConsoleAccessModule({ db, clock, audit, cipher: new DataCipher(dataKey), failureStore, config });
   const admin = createAdminModule({ db, clock, audit, sessions, consoleAccess });
-  const review = createReviewModule({ app, config, db, clock, audit, view: applications.view, storage: files.service.storage });
+  const review = createReviewModule({
+    app, config, db, clock, audit, view: applications.view, storage: files.service.storage, verifications: consoleAccess.verifications,
+  });
   app.decorate('services', {
     sessions, accounts, wechat, audit, throttle, avatars, programme, applications, drafts, files: files.service,
     mfa: consoleAccess.mfa, notifications: review.notifications,
@@ -196,7 +198,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(avatarRoutes, { service: accounts, store: avatars, uploadPerMinute: config.rateLimit.uploadPerMinute });
   await app.register(wechatRoutes, { service: wechat, publicBaseUrl: config.publicBaseUrl });
   await app.register(programmeRoutes, { service: programme });
-  await app.register(applicationsRoutes, { service: applications, drafts, lookup: new RankUserLookup(db, applications) });
+  await app.register(applicationsRoutes, { service: applications, drafts, lookup: new RankUserLookup(db, applications, review.othersLookup) });
   await files.register({ sessions, uploadPerMinute: config.rateLimit.uploadPerMinute });
   runPeriodically(app, {
     everyMs: SESSION_SWEEP_EVERY_MS,

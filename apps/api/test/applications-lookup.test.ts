@@ -14,6 +14,8 @@ import {
 } from '@qgw/contracts';
 import { data, get, newUser, post, type TestUser, uniqueMobile } from './support/api.js';
 import { memberForm, personForm, rankUserForm, seedProgramme, uploadsFor } from './support/applications.js';
+import { assign } from './support/console-review.js';
+import { grantRoles, newConsoleUser } from './support/console.js';
 import { reviewThrough, reviewTo } from './support/review.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -28,6 +30,10 @@ afterAll(async () => {
 });
 
 const check = (u: TestUser, mobile = u.mobile) => get(t.app, apiPaths.getRankUser, { mobile, type: 'check' }, { token: u.token });
+
+const lookupAudits = async (applicationId: string) =>
+  Number((await t.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n'))
+    .where('action', '=', 'application.lookup').where('entity_id', '=', applicationId).executeTakeFirstOrThrow()).n);
 
 async function withRankUser(u: TestUser) {
   const f = await uploadsFor(t.app, u);
@@ -114,20 +120,86 @@ describe('who may look up whom', () => {
     }
   });
 
-  it('lets a reviewer look up anyone, with the ID number masked; an unregistered mobile is 用户不存在', async () => {
-    const reviewer = await newUser(t.app);
-    await t.db.insertInto('user_roles').values({ user_id: reviewer.id, role: 'reviewer', created_at: new Date().toISOString() }).execute();
+  it('refuses a reviewer or admin whose session has not passed the second factor, before reading anything', async () => {
+    const u = await newUser(t.app);
+    await withRankUser(u);
+    for (const roles of [['reviewer'], ['admin']] as const) {
+      const staff = await newUser(t.app);
+      await grantRoles(t.db, staff.id, roles);
+      for (const mobile of [u.mobile, uniqueMobile()]) {
+        for (const type of ['check', 'info']) {
+          const a = await get(t.app, apiPaths.getRankUser, { mobile, type }, { token: staff.token });
+          expect(a.status).toBe(401);
+          expect(a.body).toMatchObject({ success: false, code: Code.CONSOLE_MFA_REQUIRED });
+        }
+      }
+      // their own look-up needs no second factor
+      expect((await check(staff)).body).toEqual({ success: true, code: Code.NO_APPLICATION, message: null });
+    }
+  });
+
+  it('lets a verified reviewer look up only what is assigned to them, masked as the console shows it, and audits it', async () => {
+    const admin = await newConsoleUser(t.app, t.db, t.clock, ['admin']);
+    const reviewer = await newConsoleUser(t.app, t.db, t.clock, ['reviewer']);
+    const u = await newUser(t.app);
+    const { s, form } = await withRankUser(u);
+    const unassigned = await newUser(t.app);
+    await withRankUser(unassigned);
+
+    // not assigned, not registered, registered without an application: one answer, which says nothing
+    for (const mobile of [u.mobile, unassigned.mobile, uniqueMobile(), (await newUser(t.app)).mobile]) {
+      const a = await get(t.app, apiPaths.getRankUser, { mobile, type: 'info' }, { token: reviewer.token });
+      expect(a.status).toBe(403);
+      expect(a.body).toMatchObject({ success: false, code: Code.NOT_ASSIGNED });
+    }
+
+    await assign(t.app, admin.token, [s.id], [reviewer.id]);
+    const before = await lookupAudits(s.id);
+    const info = ZRankUserInfoResponse.parse(data(await get(t.app, apiPaths.getRankUser, { mobile: u.mobile, type: 'info' }, { token: reviewer.token })));
+    expect(info.rankUser?.id).toBe(s.id);
+    expect(info.rankUser?.data.idNumber).toBe(`${form.idNumber.slice(0, 4)}**********${form.idNumber.slice(-4)}`);
+    expect(info.rankUser?.data.contactMobile).toBe(`${form.contactMobile.slice(0, 3)}****${form.contactMobile.slice(-4)}`);
+    expect(info.rankUser?.data.name).toBe(form.name);
+    expect((await check(reviewer, u.mobile)).body).toMatchObject({ success: true, code: Code.UNDER_REVIEW, message: { id: s.id } });
+    expect(await lookupAudits(s.id)).toBe(before + 2);
+
+    await reviewThrough(t.db, t.clock.now, s.id, 'approved');
+    const approved = ZRankUserCheckResponse.parse((await check(reviewer, u.mobile)).body.message);
+    expect(approved.rankUser.data.contactMobile).not.toBe(form.contactMobile);
+    // the applicant's other entries are not the reviewer's to list
+    expect(approved.postList.map((p) => p.id)).toEqual([s.id]);
+
+    // blind review: nothing that says who applied
+    data(await post(t.app, apiPaths.consoleProgramme, { blindReview: true }, { token: admin.token }));
+    try {
+      const blind = ZRankUserInfoResponse.parse(data(await get(t.app, apiPaths.getRankUser, { mobile: u.mobile, type: 'info' }, { token: reviewer.token })));
+      for (const field of ['name', 'idNumber', 'contactMobile', 'email', 'organization']) expect(blind.rankUser?.data).not.toHaveProperty(field);
+      const blindCheck = ZRankUserCheckResponse.parse((await check(reviewer, u.mobile)).body.message);
+      expect(blindCheck.rankUser.data).not.toHaveProperty('name');
+      expect(blindCheck.postList[0]!.title).not.toContain(form.name);
+    } finally {
+      data(await post(t.app, apiPaths.consoleProgramme, { blindReview: false }, { token: admin.token }));
+    }
+  });
+
+  it('lets a verified admin look up anyone: 用户不存在 for an unregistered mobile, and someone else\'s draft reads as none', async () => {
+    const admin = await newConsoleUser(t.app, t.db, t.clock, ['admin']);
+    const missing = await check(admin, uniqueMobile());
+    expect(missing.body).toEqual({ success: false, code: Code.USER_NOT_FOUND, message: USER_NOT_FOUND_MESSAGE });
+    expect(USER_NOT_FOUND_MESSAGE).toBe('用户不存在');
+
+    const drafting = await newUser(t.app);
+    data(await post(t.app, apiPaths.saveDraft, { kind: 'rank_user', data: { name: '草稿中' } }, { token: drafting.token }));
+    expect((await check(drafting)).body).toMatchObject({ success: true, code: Code.NO_APPLICATION, message: { status: 'draft' } });
+    expect((await check(admin, drafting.mobile)).body).toEqual({ success: true, code: Code.NO_APPLICATION, message: null });
+    expect(data(await get(t.app, apiPaths.getRankUser, { mobile: drafting.mobile, type: 'info' }, { token: admin.token }))).toEqual({ rankUser: null });
+
     const u = await newUser(t.app);
     const { s, form } = await withRankUser(u);
     await reviewThrough(t.db, t.clock.now, s.id, 'approved');
-
-    const a = await check(reviewer, u.mobile);
-    const msg = ZRankUserCheckResponse.parse((a.body as { message: unknown }).message);
+    const msg = ZRankUserCheckResponse.parse((await check(admin, u.mobile)).body.message);
     expect(msg.rankUser.data.idNumber).toBe(`${form.idNumber.slice(0, 4)}**********${form.idNumber.slice(-4)}`);
-
-    const missing = await check(reviewer, uniqueMobile());
-    expect(missing.body).toEqual({ success: false, code: Code.USER_NOT_FOUND, message: USER_NOT_FOUND_MESSAGE });
-    expect(USER_NOT_FOUND_MESSAGE).toBe('用户不存在');
+    expect(msg.rankUser.data.name).toBe(form.name);
   });
 
   it('answers 401 without a token', async () => {

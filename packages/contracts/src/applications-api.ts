@@ -50,6 +50,11 @@ export type ApplicationSummary = z.infer<typeof ZApplicationSummary>;
  */
 export const ZShownIdNumber = z.string().max(18);
 const shownId = { idNumber: ZShownIdNumber.optional() };
+/**
+ * A form's contact mobile as a view carries it: in full to the application's owner, masked
+ * (138****1234, see maskMobile) to a reviewer or admin looking it up outside the console.
+ */
+export const ZShownMobile = z.string().regex(/^1\d{2}(?:\d{4}|\*{4})\d{4}$/);
 
 const ZUpdateMeta = z.object({ id: z.string().min(1).max(64), version: z.number().int().nonnegative() });
 /** submit may promote a server-side draft */
@@ -58,7 +63,7 @@ const ZSubmitMeta = z.object({ draftId: z.string().min(1).max(64).optional() });
 // ---- rank-user (seed: submit, update, getRankUser) ----------------------------------------------
 export const ZGetRankUserRequest = z.object({ mobile: ZMobile, type: z.enum(['check', 'info']) });
 export type GetRankUserRequest = z.infer<typeof ZGetRankUserRequest>;
-export const ZRankUserView = ZApplicationViewOf(ZRankUserForm.partial().extend(shownId));
+export const ZRankUserView = ZApplicationViewOf(ZRankUserForm.partial().extend({ ...shownId, contactMobile: ZShownMobile.optional() }));
 /** type=check, code 0: the approved application and all the user's applications */
 export const ZRankUserCheckResponse = z.object({ rankUser: ZRankUserView, postList: z.array(ZApplicationSummary) });
 /** type=info: the user's latest rank-user application, or null */

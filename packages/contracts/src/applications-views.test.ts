@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZGetRankUserResponse, ZPersonView, ZRankUserView } from './applications-api.js';
+import { maskMobile } from './accounts.js';
 import { maskIdNumber } from './validators.js';
 
 const view = (data: Record<string, unknown>) => ({
@@ -12,6 +13,11 @@ describe('application views', () => {
     const masked = maskIdNumber('11010519491231002X');
     expect(ZRankUserView.parse(view({ idNumber: masked })).data.idNumber).toBe(masked);
     expect(ZPersonView.parse({ ...view({ idNumber: masked }), kind: 'person' }).data.idNumber).toBe(masked);
+  });
+
+  it('carry a contact mobile in full or masked as maskMobile masks it, nothing else', () => {
+    for (const shown of ['13812341234', maskMobile('13812341234')]) expect(ZRankUserView.parse(view({ contactMobile: shown })).data.contactMobile).toBe(shown);
+    for (const bad of ['138****123', '138***41234', '1381234abcd', '<b>13812341234</b>', '']) expect(ZRankUserView.safeParse(view({ contactMobile: bad })).success).toBe(false);
   });
 
   it('getRankUserInfo answers one of: {rankUser, postList}, {rankUser}, a summary, or null', () => {

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { Code, type CodeValue, type GetRankUserRequest, USER_NOT_FOUND_MESSAGE } from '@qgw/contracts';
+import { type ApplicationSummary, Code, type CodeValue, type GetRankUserRequest } from '@qgw/contracts';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import type { AuthContext } from '../accounts/sessions.js';
-import { applicationsRepository as repo } from './applications.repository.js';
+import { type ApplicationRow, applicationsRepository as repo } from './applications.repository.js';
 import type { ApplicationsService } from './applications.service.js';
 import { applicationStrings as s } from './applications.strings.js';
 import { toSummary, toView } from './views.js';
@@ -15,6 +15,23 @@ export interface LookupAnswer {
 }
 
 /**
+ * The review console's rules for a reviewer or admin looking up someone else (review/others-lookup.ts,
+ * wired in app.ts), so that this module stays free of the console's.
+ */
+export interface OthersLookupRules {
+  /** Before anything is read: refuses a session that has not passed the console's second factor. */
+  assertVerified(auth: AuthContext): Promise<void>;
+  /**
+   * Throws unless the caller may see this application (null: the mobile has none, or is not
+   * registered), and records the look-up. Answers whether the caller is kept blind.
+   */
+  admit(auth: AuthContext, row: ApplicationRow | null, registered: boolean): Promise<{ blind: boolean }>;
+  /** The form data as the console shows it to this caller (masked; nothing identifying when blind). */
+  shownData(data: Record<string, unknown>, blind: boolean): Record<string, unknown>;
+  shownTitle(row: ApplicationRow, blind: boolean): string;
+}
+
+/**
  * getRankUserInfo (spec §4, PRODUCT §3). type=check answers with the code the client routes by:
  *   none / only a draft      → success 9001 (null, or the draft's summary)
  *   submitted / under review → success 9002 (the summary)
@@ -22,37 +39,59 @@ export interface LookupAnswer {
  *   rejected / returned      → failure 9000, message = the reviewer's reason
  * type=info answers {rankUser} with the latest application or null. Applicants may only look up
  * their own mobile (checked before anything is read, so the answer reveals nothing about other
- * mobiles); reviewers and admins may look up anyone's, and then see the ID number masked.
+ * mobiles); reviewers and admins may look up others under the review console's rules
+ * (OthersLookupRules): past the second factor, reviewers only what is assigned to them, personal
+ * data as the console shows it, drafts never, and each look-up audited.
  */
 export class RankUserLookup {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly applications: ApplicationsService,
+    private readonly others: OthersLookupRules,
   ) {}
 
   async lookup(auth: AuthContext, q: GetRankUserRequest): Promise<LookupAnswer> {
-    const privileged = auth.user.roles.some((r) => r === 'reviewer' || r === 'admin');
-    let userId = auth.user.id;
-    if (q.mobile !== auth.user.mobile) {
-      if (!privileged) throw new AppError(Code.FORBIDDEN, s.lookupForbidden);
-      const user = await accountsRepository.findByMobile(this.db, q.mobile);
-      if (!user) throw new AppError(Code.USER_NOT_FOUND, USER_NOT_FOUND_MESSAGE);
-      userId = user.id;
-    }
+    if (q.mobile === auth.user.mobile) return this.own(auth, q.type);
+    if (!auth.user.roles.some((r) => r === 'reviewer' || r === 'admin')) throw new AppError(Code.FORBIDDEN, s.lookupForbidden);
+    return this.someoneElse(auth, q);
+  }
+
+  private async own(auth: AuthContext, type: GetRankUserRequest['type']): Promise<LookupAnswer> {
+    const userId = auth.user.id;
     const row = await repo.latestLive(this.db, userId, 'rank_user');
-    const view = () => toView(this.db, this.applications.view, row!, auth.user.id);
-
-    if (q.type === 'info') return { code: Code.OK, message: { rankUser: row ? await view() : null } };
-
+    const view = () => toView(this.db, this.applications.view, row!, userId);
+    if (type === 'info') return { code: Code.OK, message: { rankUser: row ? await view() : null } };
     if (!row) return { code: Code.NO_APPLICATION, message: null };
+    return this.answerByStatus(row, toSummary(row), async () => ({ rankUser: await view(), postList: await this.applications.allOf(userId) }));
+  }
+
+  private async someoneElse(auth: AuthContext, q: GetRankUserRequest): Promise<LookupAnswer> {
+    await this.others.assertVerified(auth);
+    const user = await accountsRepository.findByMobile(this.db, q.mobile);
+    const live = user ? await repo.latestLive(this.db, user.id, 'rank_user') : undefined;
+    // someone else's draft is theirs alone: it reads as no application
+    const row = live && live.status !== 'draft' ? live : null;
+    const { blind } = await this.others.admit(auth, row, Boolean(user));
+    if (!row) return q.type === 'info' ? { code: Code.OK, message: { rankUser: null } } : { code: Code.NO_APPLICATION, message: null };
+    const summary = { ...toSummary(row), title: this.others.shownTitle(row, blind) };
+    const view = async () => {
+      const v = await toView(this.db, this.applications.view, row, auth.user.id);
+      return { ...v, data: this.others.shownData(v.data, blind) };
+    };
+    if (q.type === 'info') return { code: Code.OK, message: { rankUser: await view() } };
+    // the console's view of this one application; the applicant's other entries are not the caller's to list
+    return this.answerByStatus(row, summary, async () => ({ rankUser: await view(), postList: [summary] }));
+  }
+
+  private async answerByStatus(row: ApplicationRow, summary: ApplicationSummary, approved: () => Promise<unknown>): Promise<LookupAnswer> {
     switch (row.status) {
       case 'draft':
-        return { code: Code.NO_APPLICATION, message: toSummary(row) };
+        return { code: Code.NO_APPLICATION, message: summary };
       case 'submitted':
       case 'under_review':
-        return { code: Code.UNDER_REVIEW, message: toSummary(row) };
+        return { code: Code.UNDER_REVIEW, message: summary };
       case 'approved':
-        return { code: Code.OK, message: { rankUser: await view(), postList: await this.applications.allOf(userId) } };
+        return { code: Code.OK, message: await approved() };
       case 'rejected':
       case 'returned':
         throw new AppError(Code.APPLY_REJECTED, row.reason?.trim() || s.rejectedNoReason);

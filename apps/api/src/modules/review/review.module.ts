@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { ViewDeps } from '../applications/views.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
+import type { ConsoleVerifications } from '../console-access/console-verifications.js';
 import type { FileStorage } from '../files/file-storage.js';
 import { notificationsRoutes } from '../notifications/notifications.routes.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
@@ -15,6 +16,7 @@ import { decisionsRoutes } from './decisions.routes.js';
 import { DecisionsService } from './decisions.service.js';
 import { DetailService } from './detail.service.js';
 import { ExportsService } from './exports.service.js';
+import { ConsoleLookupRules } from './others-lookup.js';
 import { QueueService } from './queue.service.js';
 import { reviewRoutes } from './review.routes.js';
 import { ReviewService } from './review.service.js';
@@ -28,6 +30,8 @@ export interface ReviewModuleDeps {
   /** how applications decrypt the ID number and sign file URLs */
   view: ViewDeps;
   storage: FileStorage;
+  /** console sessions' second-factor state, for reviewers looking applicants up outside the console */
+  verifications: ConsoleVerifications;
 }
 
 /**
@@ -70,6 +74,7 @@ export function createReviewModule(d: ReviewModuleDeps) {
   const review = new ReviewService({ db, clock, audit });
   const decisions = new DecisionsService({ db, clock, audit, notifications, publicBaseUrl: config.publicBaseUrl });
   const exports = new ExportsService({ db, clock, audit, storage: d.storage, log: app.log });
+  const othersLookup = new ConsoleLookupRules({ db, audit, verifications: d.verifications });
 
   async function register(): Promise<void> {
     await app.register(notificationsRoutes, { service: notifications });
@@ -77,7 +82,7 @@ export function createReviewModule(d: ReviewModuleDeps) {
     await app.register(decisionsRoutes, { decisions, exports, notifications, exportPerMinute: config.exportPerMinute });
   }
 
-  return { notifications, queue, detail, assignment, review, decisions, exports, register };
+  return { notifications, queue, detail, assignment, review, decisions, exports, othersLookup, register };
 }
 
 export type ReviewModule = ReturnType<typeof createReviewModule>;

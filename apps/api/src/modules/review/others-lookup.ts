@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import { Code, USER_NOT_FOUND_MESSAGE } from '@qgw/contracts';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../plugins/errors.js';
+import type { AuthContext } from '../accounts/sessions.js';
+import type { OthersLookupRules } from '../applications/rank-user-lookup.js';
+import type { ApplicationRow } from '../applications/applications.repository.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import { mfaRequired } from '../console-access/console-guard.js';
+import type { ConsoleVerifications } from '../console-access/console-verifications.js';
+import { actorOf, blindFor, notAssigned } from './console-actor.js';
+import { maskedData, shownTitle } from './masking.js';
+import { reviewRepository } from './review.repository.js';
+
+/**
+ * A reviewer or admin looking up someone else's rank-user application through getRankUserInfo
+ * gets what the review console would show them, under the console's conditions: a session past the
+ * second factor (a password alone is not enough to reach applicants' data, decision 0007);
+ * reviewers only applications assigned to them, an unregistered mobile reading the same as an
+ * unassigned one; personal data masked, and left out entirely in blind review (decision 0008);
+ * and an audit entry for each look-up that finds an application.
+ */
+export class ConsoleLookupRules implements OthersLookupRules {
+  constructor(
+    private readonly d: { db: Kysely<Database>; verifications: ConsoleVerifications; audit: AuditRepository },
+  ) {}
+
+  async assertVerified(auth: AuthContext): Promise<void> {
+    const state = await this.d.verifications.state(auth.session, { touch: true });
+    if (!state.verified) throw mfaRequired(state.expired);
+  }
+
+  async admit(auth: AuthContext, row: ApplicationRow | null, registered: boolean): Promise<{ blind: boolean }> {
+    const { db } = this.d;
+    const actor = actorOf(auth);
+    if (actor.isAdmin) {
+      if (!registered) throw new AppError(Code.USER_NOT_FOUND, USER_NOT_FOUND_MESSAGE);
+    } else if (!row || !(await reviewRepository.isAssigned(db, row.id, actor.id))) {
+      throw notAssigned();
+    }
+    if (row) {
+      await this.d.audit.record({ actorId: actor.id, action: 'application.lookup', entity: 'application', entityId: row.id });
+    }
+    return { blind: await blindFor(db, actor) };
+  }
+
+  shownData(data: Record<string, unknown>, blind: boolean): Record<string, unknown> {
+    return maskedData(data, undefined, blind);
+  }
+
+  shownTitle(row: ApplicationRow, blind: boolean): string {
+    return shownTitle(row.kind, row.title, row.id, blind);
+  }
+}

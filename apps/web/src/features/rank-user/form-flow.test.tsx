@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { routes, storageKeys } from '@qgw/contracts';
 import { renderApp } from '../../test/render-app.js';
-import { ok, stubApi, type RecordedCall } from '../../test/api-stub.js';
+import { fail, ok, stubApi, type RecordedCall } from '../../test/api-stub.js';
 import { signIn } from '../../test/session-fixture.js';
 import { startUploadServer, type UploadServer } from '../applications/testing/upload-server.js';
 import { completeForm, rankUserView } from './testing/fixtures.js';
@@ -181,5 +181,48 @@ describe('a returned application', () => {
     expect(infoCalls.every((q) => q.type === 'info')).toBe(true);
     // nothing autosaved over an application that is not a draft
     expect(api.callsTo('/v1/saveDraft')).toHaveLength(0);
+  }, 20_000);
+
+  test('the update is stored but the re-fetch fails: still 提交成功..., 1001 and the status page, no error', async () => {
+    signIn();
+    let updated = false;
+    const returned = rankUserView({ status: 'returned', reason: '照片不清晰，请重新上传', version: 5 });
+    const api = stubApi({
+      '/v1/getRankUserInfo': () => (updated ? { status: 503, body: {} } : ok({ rankUser: returned })),
+      '/v1/rankUserUpdate': () => {
+        updated = true;
+        return ok({ id: 'ru-1', status: 'submitted', version: 6 }, 9002);
+      },
+    });
+    const app = await renderApp(routes.cxbApplication.index);
+    expect(await screen.findByText('照片不清晰，请重新上传')).toBeTruthy();
+    await press('下一步');
+    await waitFor(() => expect(app.path()).toBe(routes.cxbApplication.videoNew));
+    await press('下一步');
+    await waitFor(() => expect(app.path()).toBe(routes.cxbApplication.videoInfo));
+    await press('下一步');
+    await waitFor(() => expect(app.path()).toBe(routes.cxbApplication.preview));
+    await press('提交修改');
+
+    await waitFor(() => expect(app.path()).toBe(routes.cxbCheck.checkStatus));
+    expect(await screen.findByText('提交成功...')).toBeTruthy();
+    expect(screen.queryByText(/网络请求错误/)).toBeNull();
+    expect(api.callsTo('/v1/rankUserUpdate')).toHaveLength(1);
+    expect(localStorage.getItem(storageKeys.tempStatus)).toBe('1001');
+  }, 20_000);
+
+  test('the update itself refused: the server message, no 1001, still on the preview', async () => {
+    signIn();
+    const returned = rankUserView({ status: 'returned', reason: '照片不清晰，请重新上传', version: 5 });
+    stubApi({
+      '/v1/getRankUserInfo': () => ok({ rankUser: returned }),
+      '/v1/rankUserUpdate': () => fail('申请已被他人修改，请刷新后重试'),
+    });
+    const app = await renderApp(routes.cxbApplication.preview);
+    await screen.findByRole('button', { name: '提交修改' });
+    await press('提交修改');
+    expect(await screen.findByText('申请已被他人修改，请刷新后重试')).toBeTruthy();
+    expect(app.path()).toBe(routes.cxbApplication.preview);
+    expect(localStorage.getItem(storageKeys.tempStatus)).toBeNull();
   }, 20_000);
 });

@@ -69,7 +69,8 @@ export function useRankUserForm(): RankUserFormState {
  * Submit (new) or update (returned): the whole form checked with the contract's schema first;
  * loading "提交中，请耐心等待..."; on success tempStatus 1001 and "提交成功...". After a submit the
  * status page opens with the answer's code; after an update the record is fetched again (type
- * `info`) and kept as applyDetail before the status page opens.
+ * `info`) and kept as applyDetail before the status page opens (when that re-fetch fails, the update
+ * still counts as sent and the cached record is marked stale instead).
  */
 export function useSendRankUser(state: RankUserFormState) {
   const mobile = useSession((s) => s.mobile);
@@ -85,7 +86,9 @@ export function useSendRankUser(state: RankUserFormState) {
       showLoading(t.submittingPatiently);
       if (mode === 'edit' && existing) {
         const sent = await sendWithCode(rankUserOps.update, { ...check.data, id: existing.id, version: existing.version });
-        const info = await fetchRankUserInfo(mobile);
+        // the update is stored whatever the re-fetch answers: a failed re-fetch must not report it as
+        // failed (the user would send it again); the record is then fetched afresh where it is shown
+        const info = await fetchRankUserInfo(mobile).catch(() => null);
         return { ...sent, info };
       }
       await draft.flush();

@@ -6,9 +6,10 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  apiPaths, Code, type ConsoleApplicationResponse, type ConsoleQueueResponse, maskIdNumber, maskMobile,
+  apiPaths, Code, type ConsoleApplicationResponse, type ConsoleQueueResponse, maskIdNumber, maskMobile, type SubmitResponse,
 } from '@qgw/contracts';
-import { data, get, post } from './support/api.js';
+import { data, get, newUser, post } from './support/api.js';
+import { companyForm, uploadImage } from './support/applications.js';
 import { assign, createWorld, type ReviewWorld, submittedPerson, submittedRankUser } from './support/console-review.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -124,6 +125,27 @@ describe('blind review', () => {
       const admin = data(await detail(w.admin.token, p.id));
       expect(admin.blind).toBe(false);
       expect(admin.applicant.name).toBe('欧阳青禾');
+    } finally {
+      await setBlind(false);
+    }
+  });
+});
+
+describe('blind review of a company', () => {
+  it('holds back the business licence: neither in the files nor as a file id in the form data', async () => {
+    const applicant = await newUser(t.app);
+    const license = await uploadImage(t.app, applicant.token, 'license');
+    const c = data(await post<SubmitResponse>(t.app, apiPaths.applyCompany, companyForm(license), { token: applicant.token }));
+    await assign(t.app, w.admin.token, [c.id], [w.reviewer.id]);
+    await setBlind(true);
+    try {
+      const res = await detail(w.reviewer.token, c.id);
+      const d = data(res);
+      expect(d.files.map((f) => f.purpose)).not.toContain('license');
+      for (const field of ['license', 'companyName', 'uscc', 'legalRepresentative']) expect(d.data).not.toHaveProperty(field);
+      expect(res.raw.body).not.toContain(license);
+      // the admin still sees it
+      expect(data(await detail(w.admin.token, c.id)).data).toMatchObject({ license });
     } finally {
       await setBlind(false);
     }

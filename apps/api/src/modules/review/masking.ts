@@ -8,10 +8,13 @@ import { kindLabels } from './review.strings.js';
 
 type FormData = Record<string, unknown>;
 
-/** Form fields that identify the applicant or their organisation, removed in blind review. */
+/**
+ * Form fields that identify the applicant or their organisation, removed in blind review. `license`
+ * is the business licence's file id: the file itself is withheld, and its id would open it.
+ */
 const IDENTIFYING_FIELDS = [
   'name', 'idNumber', 'birthDate', 'contactMobile', 'email', 'organization', 'position', 'region',
-  'companyName', 'uscc', 'legalRepresentative', 'contactName', 'address',
+  'companyName', 'uscc', 'legalRepresentative', 'contactName', 'address', 'license',
 ] as const;
 
 /** Kinds whose title is the applicant's or the company's name. */

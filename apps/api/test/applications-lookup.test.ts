@@ -169,14 +169,18 @@ describe('who may look up whom', () => {
     // the applicant's other entries are not the reviewer's to list
     expect(approved.postList.map((p) => p.id)).toEqual([s.id]);
 
-    // blind review: nothing that says who applied
+    // blind review: a mobile names a person, so a reviewer may not look anyone up by it, assigned or not
     data(await post(t.app, apiPaths.consoleProgramme, { blindReview: true }, { token: admin.token }));
     try {
-      const blind = ZRankUserInfoResponse.parse(data(await get(t.app, apiPaths.getRankUser, { mobile: u.mobile, type: 'info' }, { token: reviewer.token })));
-      for (const field of ['name', 'idNumber', 'contactMobile', 'email', 'organization']) expect(blind.rankUser?.data).not.toHaveProperty(field);
-      const blindCheck = ZRankUserCheckResponse.parse((await check(reviewer, u.mobile)).body.message);
-      expect(blindCheck.rankUser.data).not.toHaveProperty('name');
-      expect(blindCheck.postList[0]!.title).not.toContain(form.name);
+      for (const mobile of [u.mobile, unassigned.mobile, uniqueMobile()]) {
+        for (const type of ['check', 'info']) {
+          const a = await get(t.app, apiPaths.getRankUser, { mobile, type }, { token: reviewer.token });
+          expect(a.body).toMatchObject({ success: false, code: Code.BLIND_REVIEW });
+          expect(JSON.stringify(a.body)).not.toContain(form.name);
+        }
+      }
+      // the admin is never blind
+      expect(ZRankUserCheckResponse.parse((await check(admin, u.mobile)).body.message).rankUser.data.name).toBe(form.name);
     } finally {
       data(await post(t.app, apiPaths.consoleProgramme, { blindReview: false }, { token: admin.token }));
     }

@@ -11,13 +11,15 @@ import type { ConsoleVerifications } from '../console-access/console-verificatio
 import { actorOf, blindFor, notAssigned } from './console-actor.js';
 import { maskedData, shownTitle } from './masking.js';
 import { reviewRepository } from './review.repository.js';
+import { reviewStrings as s } from './review.strings.js';
 
 /**
  * A reviewer or admin looking up someone else's rank-user application through getRankUserInfo
  * gets what the review console would show them, under the console's conditions: a session past the
  * second factor (a password alone is not enough to reach applicants' data, decision 0007);
  * reviewers only applications assigned to them, an unregistered mobile reading the same as an
- * unassigned one; personal data masked, and left out entirely in blind review (decision 0008);
+ * unassigned one, and none at all in blind review (a mobile names a person); personal data masked
+ * as the console masks it (decision 0008);
  * and an audit entry for each look-up that finds an application.
  */
 export class ConsoleLookupRules implements OthersLookupRules {
@@ -33,15 +35,19 @@ export class ConsoleLookupRules implements OthersLookupRules {
   async admit(auth: AuthContext, row: ApplicationRow | null, registered: boolean): Promise<{ blind: boolean }> {
     const { db } = this.d;
     const actor = actorOf(auth);
+    const blind = await blindFor(db, actor);
     if (actor.isAdmin) {
       if (!registered) throw new AppError(Code.USER_NOT_FOUND, USER_NOT_FOUND_MESSAGE);
+    } else if (blind) {
+      // a mobile names a person: in blind review, which of them are in one's queue is itself identifying
+      throw new AppError(Code.BLIND_REVIEW, s.blindReveal);
     } else if (!row || !(await reviewRepository.isAssigned(db, row.id, actor.id))) {
       throw notAssigned();
     }
     if (row) {
       await this.d.audit.record({ actorId: actor.id, action: 'application.lookup', entity: 'application', entityId: row.id });
     }
-    return { blind: await blindFor(db, actor) };
+    return { blind };
   }
 
   shownData(data: Record<string, unknown>, blind: boolean): Record<string, unknown> {

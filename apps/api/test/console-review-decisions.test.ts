@@ -4,7 +4,7 @@
  * applicant's look-up code follows (0 approved, 9000 with the reason otherwise) and an in-app
  * notification waits for them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   apiPaths, Code, type ConsoleReleaseResponse, type ConsoleReview, type ConsoleStagedItem, type GetNotificationsResponse,
   type SubmitResponse,
@@ -15,6 +15,7 @@ import { type ConsoleUser, newConsoleUser } from './support/console.js';
 import {
   assign, createWorld, reviewCounts, type ReviewWorld, setRubric, submittedPerson, submittedRankUser, versionOf,
 } from './support/console-review.js';
+import { reviewRepository } from '../src/modules/review/review.repository.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -96,6 +97,24 @@ describe('reviews', () => {
     data(await stage(w.admin.token, m.id, 'approve', await versionOf(t.app, w.admin.token, m.id)));
     data(await release([m.id]));
     expect((await review(w.reviewer2.token, m.id, scores)).body).toMatchObject({ success: false, code: Code.APPLICATION_STATE });
+  });
+
+  it('a review checked just before a release and written after it is refused, not stored on the decided application', async () => {
+    const p = await submittedPerson(t);
+    await assign(t.app, w.admin.token, [p.id], [w.reviewer.id]);
+    const [a, b, c] = personRubric as [string, string, string];
+    // what the review's first checks read: the application under review, before the release lands
+    const seenUnderReview = await reviewRepository.application(t.db, p.id);
+    data(await stage(w.admin.token, p.id, 'approve', await versionOf(t.app, w.admin.token, p.id)));
+    data(await release([p.id]));
+    const stale = vi.spyOn(reviewRepository, 'application').mockResolvedValueOnce(seenUnderReview);
+    try {
+      const r = await review(w.reviewer.token, p.id, { [a]: 5, [b]: 5, [c]: 5 });
+      expect(r.body).toMatchObject({ success: false, code: Code.APPLICATION_STATE });
+    } finally {
+      stale.mockRestore();
+    }
+    expect(await t.db.selectFrom('reviews').select('id').where('application_id', '=', p.id).execute()).toEqual([]);
   });
 
   it('stops at the programme’s review deadline', async () => {
@@ -228,19 +247,54 @@ describe('release', () => {
     const b = await submittedPerson(t);
     const c = await submittedPerson(t);
     for (const p of [a, b, c]) data(await stage(w.admin.token, p.id, 'approve', await versionOf(t.app, w.admin.token, p.id)));
-    // b withdraws after staging
+    // after staging, b withdraws (which takes its staged decision with it) and c is assigned a reviewer
     data(await post(t.app, apiPaths.withdrawApplication, { id: b.id, reason: '个人原因' }, { token: b.applicant.token }));
+    await assign(t.app, w.admin.token, [c.id], [w.reviewer.id]);
     const wrong = await post(t.app, apiPaths.consoleDecisionRelease, { applicationIds: [a.id, b.id, c.id], expectedCount: 2 }, { token: w.admin.token });
     expect(wrong.body).toMatchObject({ success: false, code: Code.BAD_REQUEST });
     const out = data(await release([a.id, b.id, c.id]));
-    expect(out.released.map((x) => x.applicationId).sort()).toEqual([a.id, c.id].sort());
-    expect(out.failed).toEqual([{ applicationId: b.id, reason: '申报已变化，请重新确认决定' }]);
+    expect(out.released.map((x) => x.applicationId)).toEqual([a.id]);
+    expect(out.failed).toEqual([
+      { applicationId: b.id, reason: '该申报没有待发布的决定' },
+      { applicationId: c.id, reason: '申报已变化，请重新确认决定' },
+    ]);
     const statuses = await t.db.selectFrom('applications').select(['id', 'status']).where('id', 'in', [a.id, b.id, c.id]).execute();
-    expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({ [a.id]: 'approved', [b.id]: 'withdrawn', [c.id]: 'approved' });
+    expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({ [a.id]: 'approved', [b.id]: 'withdrawn', [c.id]: 'under_review' });
     // releasing again: nothing staged any more
     const twice = data(await release([a.id]));
     expect(twice.released).toEqual([]);
     expect(twice.failed.map((f) => f.applicationId)).toEqual([a.id]);
+  });
+
+  it('a return only while the applicant can still resubmit: refused at staging and at release once review is over', async () => {
+    const setPhase = (phase: string | null) => t.db.updateTable('programmes').set({ phase_override: phase as never }).execute();
+    const late = await submittedPerson(t);
+    const staged = await submittedPerson(t);
+    data(await stage(w.admin.token, staged.id, 'return', await versionOf(t.app, w.admin.token, staged.id), '请补充材料'));
+    await setPhase('results');
+    try {
+      const refused = await stage(w.admin.token, late.id, 'return', await versionOf(t.app, w.admin.token, late.id), '请补充材料');
+      expect(refused.body).toMatchObject({ success: false, code: Code.PROGRAMME_CLOSED });
+      const out = data(await release([staged.id]));
+      expect(out.failed).toEqual([{ applicationId: staged.id, reason: '申报期和评审期已结束，退回后申报人无法再修改，请作出通过或不通过的决定' }]);
+      expect((await t.db.selectFrom('applications').select('status').where('id', '=', staged.id).executeTakeFirstOrThrow()).status).toBe('submitted');
+      // approve and reject still go through
+      data(await stage(w.admin.token, late.id, 'reject', await versionOf(t.app, w.admin.token, late.id), '不符合条件'));
+      expect(data(await release([late.id])).released.map((r) => r.applicationId)).toEqual([late.id]);
+    } finally {
+      await setPhase(null);
+    }
+  });
+
+  it('a withdrawal takes its staged decision with it: nothing left pending that could never be released or unstaged', async () => {
+    const p = await submittedPerson(t);
+    data(await stage(w.admin.token, p.id, 'approve', await versionOf(t.app, w.admin.token, p.id)));
+    const pending = () => get<ConsoleStagedItem[]>(t.app, apiPaths.consoleDecisionsStaged, {}, { token: w.admin.token });
+    expect(data(await pending()).map((i) => i.applicationId)).toContain(p.id);
+    data(await post(t.app, apiPaths.withdrawApplication, { id: p.id, reason: '个人原因' }, { token: p.applicant.token }));
+    expect(data(await pending()).map((i) => i.applicationId)).not.toContain(p.id);
+    const audit = await t.db.selectFrom('audit_log').select('after_json').where('entity_id', '=', p.id).where('action', '=', 'application.withdraw').executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.after_json!)).toMatchObject({ status: 'withdrawn', stagedDecisionDropped: true });
   });
 
   it('returned, corrected and resubmitted: the same reviewer takes it up again, then a decision stands', async () => {

@@ -83,6 +83,16 @@ export const applicationsRepository = {
   },
 
   /**
+   * Drops a decision an admin staged for this application but has not released. A withdrawn
+   * application can no longer be released, unstaged or staged again (they all need a reviewable
+   * status), so a staged row left behind would show as pending in the console and exports for good.
+   */
+  async dropStagedDecision(db: Kysely<Database>, applicationId: string): Promise<boolean> {
+    const r = await db.deleteFrom('staged_decisions').where('application_id', '=', applicationId).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  },
+
+  /**
    * The one way an application changes: only if it is still this user's, in one of `from`, and (when
    * given) at `version`. The version is incremented in the same statement, so of two writers that
    * read the same state exactly one succeeds. Returns the new version, or null when nothing matched.

@@ -37,7 +37,7 @@ export interface ApplicationsDeps {
 
 /** A first submission needs the window open; a returned application may come back during review too. */
 const SUBMIT_PHASES: readonly ProgrammePhase[] = ['open'];
-const RESUBMIT_PHASES: readonly ProgrammePhase[] = ['open', 'reviewing'];
+export const RESUBMIT_PHASES: readonly ProgrammePhase[] = ['open', 'reviewing'];
 
 export const notFound = () => new AppError(Code.NOT_FOUND, s.notFound);
 export const conflict = () => new AppError(Code.CONFLICT, s.versionConflict);
@@ -214,12 +214,13 @@ export class ApplicationsService {
         { status: 'withdrawn', updated_at: now },
       );
       if (version === null) throw conflict();
+      const stagedDropped = await repo.dropStagedDecision(trx, row.id);
       await recordTransition(this.d.audit, trx, {
         actorId: userId,
         action: 'application.withdraw',
         applicationId: row.id,
         before: { status: row.status, version: row.version },
-        after: { status: 'withdrawn', version },
+        after: { status: 'withdrawn', version, ...(stagedDropped ? { stagedDecisionDropped: true } : {}) },
         note: input.reason,
       });
       return { id: row.id, status: 'withdrawn' as const, version };

@@ -5,9 +5,12 @@ import {
 import { type Clock, isoAt } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
+import type { ApplicationRow } from '../applications/applications.repository.js';
+import { RESUBMIT_PHASES } from '../applications/applications.service.js';
 import { recordTransition } from '../applications/records.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { NotificationsService, OutboundJob } from '../notifications/notifications.service.js';
+import { phaseOf } from '../programme/programme.service.js';
 import { type ConsoleActor, notFound } from './console-actor.js';
 import { lookupCodeOf, noticeOf, outcomeLabel } from './notice.js';
 import { REVIEWABLE, reviewRepository as repo } from './review.repository.js';
@@ -47,10 +50,25 @@ export class DecisionsService {
     return conflict();
   }
 
+  /**
+   * A return asks the applicant to correct and resubmit, which their programme allows only while it
+   * is open or under review (RESUBMIT_PHASES). Released later, it would leave them an entry they
+   * could neither correct nor withdraw. Membership belongs to no programme: always allowed.
+   */
+  private async returnAllowed(db: Kysely<Database>, app: ApplicationRow): Promise<boolean> {
+    if (!app.programme_id) return true;
+    const p = await db.selectFrom('programmes').selectAll().where('id', '=', app.programme_id).executeTakeFirst();
+    return !p || RESUBMIT_PHASES.includes(phaseOf(p, this.d.clock()));
+  }
+
   async stage(
     actor: ConsoleActor,
     input: { applicationId: string; decision: Decision; reason: string; version: number },
   ): Promise<StagedDecision & { version: number }> {
+    if (input.decision === 'return') {
+      const app = await repo.application(this.d.db, input.applicationId);
+      if (app && !(await this.returnAllowed(this.d.db, app))) throw new AppError(Code.PROGRAMME_CLOSED, s.returnTooLate);
+    }
     const at = isoAt(this.d.clock());
     const version = await this.d.db.transaction().execute(async (trx) => {
       const v = await repo.bumpVersion(trx, input.applicationId, input.version);
@@ -184,6 +202,7 @@ export class DecisionsService {
       const staged = await repo.staged(trx, applicationId);
       const app = staged ? await repo.application(trx, applicationId) : undefined;
       if (!staged || !app) return { reason: s.notStaged };
+      if (staged.decision === 'return' && !(await this.returnAllowed(trx, app))) return { reason: s.returnTooLate };
       const to = decisionStatus[staged.decision];
       const now = isoAt(this.d.clock());
       const reason = staged.reason.trim();

@@ -32,6 +32,22 @@ export const reviewRepository = {
     return db.selectFrom('applications').selectAll().where('id', 'in', ids).execute();
   },
 
+  /**
+   * Holds the application for the rest of the transaction while it is under review: an UPDATE that
+   * changes nothing but takes the row's lock on PostgreSQL, so that a release, return or withdrawal
+   * writing the row waits for this transaction or has already committed (SQLite runs one write
+   * transaction at a time). False when the application is no longer under review.
+   */
+  async holdUnderReview(db: Kysely<Database>, applicationId: string): Promise<boolean> {
+    const r = await db
+      .updateTable('applications')
+      .set((eb) => ({ status: eb.ref('status') }))
+      .where('id', '=', applicationId)
+      .where('status', '=', 'under_review')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+
   async isAssigned(db: Kysely<Database>, applicationId: string, reviewerId: string): Promise<boolean> {
     const row = await db
       .selectFrom('review_assignments')

@@ -42,6 +42,10 @@ export class ReviewService {
     const total = weightedTotal(rubric, scores);
     const now = isoAt(this.d.clock());
     await db.transaction().execute(async (trx) => {
+      // checked again where the review is written: a release, a withdrawal, a declared conflict or an
+      // unassignment may have committed since the checks above
+      if (!(await repo.holdUnderReview(trx, app.id))) throw new AppError(Code.APPLICATION_STATE, s.notReviewable);
+      if (!(await repo.isAssigned(trx, app.id, actor.id))) throw notAssigned();
       const existing = await repo.review(trx, app.id, actor.id);
       await repo.upsertReview(trx, {
         id: existing?.id ?? newRowId(),

@@ -42,6 +42,7 @@ export const reviewStrings = {
   notStaged: '该申报没有待发布的决定',
   decisionState: '该申报当前状态不能作出决定',
   releaseChanged: '申报已变化，请重新确认决定',
+  returnTooLate: '申报期和评审期已结束，退回后申报人无法再修改，请作出通过或不通过的决定',
   rejectedNoReason: '未通过',
 
   // exports

@@ -241,6 +241,13 @@ test('profile: nickname and avatar saved with 更改中 / 保存成功, back 1 l
   expect(avatar.status()).toBe(200);
   expect(avatar.headers()['content-type']).toMatch(/^image\/png/);
 
+  // what a status look-up leaves behind (spec §3) belongs to this account too
+  await page.evaluate((keys) => {
+    localStorage.setItem(keys.applyDetail, JSON.stringify({ rankUser: { id: 'a1', data: { name: '张青' } } }));
+    localStorage.setItem(keys.applyStatus, '9002');
+    localStorage.setItem(keys.tempStatus, '1001');
+    localStorage.setItem(keys.applyStatusMessage, '审核中');
+  }, storageKeys);
   await page.getByRole('button', { name: '退出登录' }).click();
   await expect(page.getByText('确定退出登录吗？')).toBeVisible();
   await page.getByRole('button', { name: '确定' }).click();
@@ -264,6 +271,7 @@ test('a token the server refuses (401) ends the session: 登录已失效，请�
       localStorage.setItem(keys.mobile, info.username);
       localStorage.setItem(keys.uid, info.id);
       localStorage.setItem(keys.openid, '');
+      localStorage.setItem(keys.applyDetail, JSON.stringify({ postList: [] }));
     },
     { tampered, keys: storageKeys },
   );

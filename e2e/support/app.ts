@@ -30,12 +30,17 @@ export const freshMobile = (): string => `1390000${String(mobileCounter++ % 10_0
 /** A password of the allowed length that no common-password list holds. */
 export const freshPassword = (): string => `Qg-${randomBytes(9).toString('base64url')}`;
 
+/** What belongs to the signed-in account, removed at logout and when the session dies. */
 export const sessionKeys = [
   storageKeys.userInfo,
   storageKeys.token,
   storageKeys.mobile,
   storageKeys.uid,
   storageKeys.openid,
+  storageKeys.applyStatus,
+  storageKeys.tempStatus,
+  storageKeys.applyDetail,
+  storageKeys.applyStatusMessage,
 ] as const;
 
 export const readStorage = (page: Page): Promise<Record<string, string>> =>

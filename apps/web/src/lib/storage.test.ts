@@ -25,12 +25,11 @@ describe('storage helpers', () => {
     expect(readUserInfo()).toBeNull();
   });
 
-  test('clearSession removes the session keys and keeps the device fingerprint and other data', () => {
+  test('clearSession removes the session and what was kept of the account\'s applications, not the device fingerprint', () => {
     for (const key of Object.values(storageKeys)) localStorage.setItem(key, 'v');
+    localStorage.setItem('tus::some-upload', '{}');
     clearSession();
-    expect(Object.keys({ ...localStorage }).sort()).toEqual(
-      ['applyDetail', 'applyStatus', 'applyStatusMessage', 'browserId', 'tempStatus'].sort(),
-    );
+    expect(Object.keys({ ...localStorage }).sort()).toEqual(['browserId', 'tus::some-upload']);
   });
 
   test('clearAll empties local storage', () => {

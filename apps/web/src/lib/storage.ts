@@ -43,13 +43,21 @@ export function removeItems(keys: readonly StorageKey[]): void {
   }
 }
 
-/** The keys that make up a signed-in session; `browserId` is a device fact and survives logout. */
+/**
+ * What belongs to the signed-in account: the session itself and what the app kept of that account's
+ * applications (applyDetail holds a whole record), gone at logout or when the session dies, so that
+ * the next person on the same phone sees none of it. `browserId` is a device fact and survives.
+ */
 export const sessionKeys: readonly StorageKey[] = [
   storageKeys.userInfo,
   storageKeys.token,
   storageKeys.mobile,
   storageKeys.uid,
   storageKeys.openid,
+  storageKeys.applyStatus,
+  storageKeys.tempStatus,
+  storageKeys.applyDetail,
+  storageKeys.applyStatusMessage,
 ];
 
 export function clearSession(): void {

@@ -4,6 +4,8 @@ import { ZPersonalInfo } from '@qgw/contracts';
 import { Providers } from '../../app/providers.js';
 import { ok, stubApi } from '../../test/api-stub.js';
 import { signIn } from '../../test/session-fixture.js';
+import { clearSession } from '../../lib/storage.js';
+import { useSession } from '../../stores/session.js';
 import { PersonalInfoFields, type PersonalInfoValue } from './components/personal-info-fields.js';
 import { DraftIndicator } from './components/draft-indicator.js';
 import { checkForm, withoutBlanks } from './form-check.js';
@@ -54,6 +56,25 @@ describe('useDraftAutosave', () => {
     type('工作单位', '青工委');
     await waitFor(() => expect(api.callsTo('/v1/saveDraft')).toHaveLength(2));
     expect(api.callsTo('/v1/saveDraft')[1]!.body).toMatchObject({ id: 'd-1', data: { name: '张晓青', organization: '青工委' } });
+  });
+
+  test('a session that dies keeps what was typed for its account; another account starts from its own copy', async () => {
+    stubApi({ '/v1/getDraft': ok(null), '/v1/saveDraft': () => ok({ id: 'd-9', version: 1, savedAt: '2024-05-01T01:02:00.000Z' }) });
+    const first = render(<DraftForm delayMs={60_000} />, { wrapper: Providers });
+    await screen.findByLabelText('姓名');
+    type('姓名', '张晓青');
+    first.unmount();
+    // what a 401 does: the session is gone; then the same person signs in again (a new token)
+    clearSession();
+    act(() => useSession.getState().reload());
+    act(() => void signIn({ token: 'tok-after-the-401-zzzzzzzzzz' }));
+    const again = render(<DraftForm delayMs={60_000} />, { wrapper: Providers });
+    expect(((await screen.findByLabelText('姓名')) as HTMLInputElement).value).toBe('张晓青');
+    again.unmount();
+    // someone else on the same phone
+    act(() => void signIn({ id: 'user-2', username: '13900001111', token: 'tok-someone-else-yyyyyyyyyy' }));
+    render(<DraftForm delayMs={60_000} />, { wrapper: Providers });
+    expect(((await screen.findByLabelText('姓名')) as HTMLInputElement).value).toBe('');
   });
 
   test('a field taken out is sent as null so that the server clears it', async () => {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { create } from 'zustand';
-import type { ApplicationKind } from '@qgw/contracts';
+import { type ApplicationKind, storageKeys } from '@qgw/contracts';
 import { call } from '../../../lib/request.js';
+import { getString } from '../../../lib/storage.js';
 import { applicationOps } from '../api/operations.js';
 import { useSession } from '../../../stores/session.js';
 
@@ -209,14 +210,20 @@ export function useDraftAutosave<T extends Record<string, unknown>>(
   return { ...entry, data: entry.data as Partial<T>, set, reset, flush, discard };
 }
 
-/** Forgets every draft held in memory (the account changed). */
+/** Forgets every draft held in memory (another account signed in). */
 export function forgetDrafts(): void {
   for (const t of timers.values()) clearTimeout(t);
   timers.clear();
   useDraftStore.setState({ entries: {} });
 }
 
-// another account's drafts must never show: a new session starts from the server's copy
-useSession.subscribe((s, prev) => {
-  if (s.access_token !== prev.access_token) forgetDrafts();
+// Another account's drafts must never show: they are forgotten when a different account signs in.
+// A session that only died (a 401) or was handed a new token (password or phone change) keeps them,
+// so that what the user typed is still there once they sign in again; until then no form shows.
+let draftsOwner = getString(storageKeys.uid);
+useSession.subscribe(() => {
+  const uid = getString(storageKeys.uid);
+  if (!uid || uid === draftsOwner) return;
+  if (draftsOwner) forgetDrafts();
+  draftsOwner = uid;
 });

@@ -101,6 +101,51 @@ describe('works: apply/index → themeSelect → addWork → workResult', () => 
     expect(api.callsTo('/v1/addWork')).toHaveLength(1);
   });
 
+  test('a photo still uploading holds 提交作品, so the work never goes without it', async () => {
+    signIn();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    const slow = await startUploadServer({ imageHold: (u) => (u.filename === 'slow.png' ? held : undefined) });
+    try {
+      vi.stubEnv('VITE_API_BASE', slow.origin);
+      let sent: RecordedCall | undefined;
+      stubApi({
+        '/v1/getCurrentStatus': ok(currentStatus('open')),
+        '/v1/getThemes': ok(themes),
+        '/v1/getWorks': ok([]),
+        '/v1/getDraft': ok(null),
+        '/v1/saveDraft': ok({ id: 'w-draft', version: 1, savedAt: '2024-05-02T02:05:00.000Z' }),
+        '/v1/addWork': (call) => {
+          sent = call;
+          return ok({ id: 'w-draft', status: 'submitted', version: 2 });
+        },
+        '/v1/getWork': () => ok(view('work', 'submitted', (sent?.body ?? {}) as Record<string, unknown>, { id: 'w-draft' })),
+      });
+      const app = await renderApp(`${routes.apply.addWork}?themeId=t-2`);
+      await findField('作品名称');
+      type('作品名称', '乡村振兴数字地图');
+      type('作品简介', '用开放数据绘制县域产业地图，帮助返乡青年找到创业方向。');
+      await press('添加成员');
+      type('成员1姓名', '李雷');
+      type('成员1分工', '数据分析');
+      await act(async () => fireEvent.change(screen.getByLabelText(/^作品图片/), { target: { files: [png('a.png')] } }));
+      await waitFor(() => expect(screen.getByText('已上传 1/9')).toBeTruthy(), { timeout: 8000 });
+      await act(async () => fireEvent.change(screen.getByLabelText(/^作品图片/), { target: { files: [png('slow.png')] } }));
+      await waitFor(() => expect(slow.images).toHaveLength(2), { timeout: 8000 });
+      const button = screen.getByRole('button', { name: '提交作品' }) as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+      release();
+      await waitFor(() => expect(screen.getByText('已上传 2/9')).toBeTruthy(), { timeout: 8000 });
+      await waitFor(() => expect((screen.getByRole('button', { name: '提交作品' }) as HTMLButtonElement).disabled).toBe(false));
+      await press('提交作品');
+      await waitFor(() => expect(app.path()).toBe(routes.cxb2024.workResult));
+      expect((sent?.body as { photos: string[] }).photos).toEqual(slow.images.map((i) => i.id));
+    } finally {
+      release();
+      await slow.close();
+    }
+  });
+
   test('no photo: 请至少上传1张作品图片, nothing sent; a half-filled member shows its problem', async () => {
     signIn();
     const api = stubApi({

@@ -41,6 +41,8 @@ export interface ImageUploaderProps {
   required?: boolean;
   error?: string | undefined;
   disabled?: boolean;
+  /** tells the form an image is still uploading, so that it can hold its submit button */
+  onBusyChange?(busy: boolean): void;
 }
 
 function UploadedTile({
@@ -93,9 +95,13 @@ export function ImageUploader({
   required,
   error,
   disabled,
+  onBusyChange,
 }: ImageUploaderProps) {
   const inputId = useId();
   const [pending, setPending] = useState<Pending[]>([]);
+  // a failed image waits for the user (retry or remove); only one on its way holds the form
+  const busy = pending.some((p) => !p.failed);
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
   // the upload finishes after later renders: it adds its id to the list as it is then
   const latest = useRef(value);
   useEffect(() => {

@@ -31,6 +31,8 @@ export interface UploadServerOptions {
   holdPatch?: number;
   /** answers every image upload with this envelope instead of success */
   imageAnswer?: (upload: ImageUpload) => unknown;
+  /** answers an image upload only once this settles (an upload still on its way) */
+  imageHold?: (upload: ImageUpload) => Promise<void> | undefined;
   /** refuses every tus creation with this status and envelope message (as the server does for a wrong type) */
   refuseVideo?: { status: number; message: string };
 }
@@ -100,6 +102,7 @@ export async function startUploadServer(options: UploadServerOptions = {}) {
         token,
       };
       images.push(upload);
+      await options.imageHold?.(upload);
       const answer = options.imageAnswer?.(upload) ?? {
         success: true,
         code: 0,

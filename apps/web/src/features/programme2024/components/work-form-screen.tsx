@@ -99,6 +99,8 @@ function WorkFormView({
   const submit = useSubmitWork(form, editing);
   const themes = useThemes();
   const [videoBusy, setVideoBusy] = useState(false);
+  // a work sent while a photo is still on its way would go without it (the upload stops with the page)
+  const [photosBusy, setPhotosBusy] = useState(false);
   const { draft, errors, text, set } = form;
   const chosenTheme = text('themeId');
 
@@ -161,6 +163,7 @@ function WorkFormView({
             onChange={(photos) => set({ photos })}
             urls={urls}
             error={errors.photos}
+            onBusyChange={setPhotosBusy}
           />
           <VideoUploader
             label={t.video}
@@ -176,7 +179,7 @@ function WorkFormView({
         primary={editing?.status === 'returned' ? t.submitUpdate : t.submitWork}
         onPrimary={() => submit.mutate()}
         loading={submit.isPending}
-        disabled={videoBusy}
+        disabled={videoBusy || photosBusy}
       />
     </>
   );

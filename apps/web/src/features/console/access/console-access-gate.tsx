@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { createContext, useContext, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ConsoleMeResponse, ConsoleRole } from '@qgw/contracts';
@@ -140,12 +140,22 @@ export function VerifyStep({ onDone }: { onDone(patch: Partial<ConsoleMeResponse
   );
 }
 
+const GateContext = createContext(false);
+
 /**
  * Shows its children only to a reviewer or admin (of `roles`) whose session passed the TOTP step;
- * otherwise the enrolment or the TOTP step, in place, keeping the applicant session.
+ * otherwise the enrolment or the TOTP step, in place, keeping the applicant session. A verification
+ * that expires once the page is on show covers the page instead of replacing it, so that what was
+ * typed there (scores, a comment, an article) is still in place after the code.
  */
 export function ConsoleAccessGate({ roles = ['reviewer', 'admin'], children }: { roles?: readonly ConsoleRole[]; children: ReactNode }) {
   const me = useConsoleMe();
+  // a gate inside another (a page's own roles within the console's layout) leaves the second factor
+  // to the outer one, which covers the whole page
+  const nested = useContext(GateContext);
+  // whether the page has been on show (state kept from earlier renders, set as it is first shown)
+  const [shown, setShown] = useState(false);
+  if (!shown && me.data?.mfaEnrolled && me.data.mfaVerified) setShown(true);
   if (me.isPending) {
     return (
       <div className="qgw-cs-gate" role="status">
@@ -162,7 +172,17 @@ export function ConsoleAccessGate({ roles = ['reviewer', 'admin'], children }: {
       </div>
     );
   }
+  if (nested) return <>{children}</>;
   if (!me.data.mfaEnrolled) return <EnrolStep onDone={consoleVerified} />;
-  if (!me.data.mfaVerified) return <VerifyStep onDone={consoleVerified} />;
-  return <>{children}</>;
+  const covered = !me.data.mfaVerified;
+  if (covered && !shown) return <VerifyStep onDone={consoleVerified} />;
+  // the page keeps its place in the tree (and its state) whether covered or not
+  return (
+    <>
+      <div className="qgw-cs-gated" style={{ display: covered ? 'none' : 'contents' }} inert={covered} aria-hidden={covered || undefined}>
+        <GateContext.Provider value>{children}</GateContext.Provider>
+      </div>
+      {covered && <VerifyStep onDone={consoleVerified} />}
+    </>
+  );
 }

@@ -130,6 +130,31 @@ describe('console second factor', () => {
     expect(localStorage.getItem(storageKeys.token)).toBeTruthy();
   });
 
+  test('the TOTP step covers a page whose verification expired, and what was typed there is kept', async () => {
+    let expired = false;
+    stubApi({
+      [apiPaths.getUserInfo]: asAdmin(),
+      [apiPaths.consoleMe]: () => ok(me({ mfaVerified: !expired })),
+      [apiPaths.consoleUsers]: () => (expired ? { status: 401, body: { success: false, code: 1401, message: '请先完成二次验证' } } : usersPage),
+      [apiPaths.consoleMfaVerify]: () => {
+        expired = false;
+        return ok({ consoleExpiresAt: '2099-01-01T00:00:00.000Z', recoveryCodesLeft: 10 });
+      },
+    });
+    await renderApp('/console/admin/users');
+    expect(await screen.findByRole('link', { name: '管理：评审甲' })).toBeTruthy();
+    expired = true;
+    typeInto('搜索用户', '评审甲乙丙');
+    fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+    expect(await screen.findByRole('heading', { name: '二次验证' })).toBeTruthy();
+    // the page is out of sight and out of reach, not gone
+    expect(screen.queryByRole('textbox', { name: '搜索用户' })).toBeNull();
+    typeInto('验证码', '123456');
+    fireEvent.click(screen.getByRole('button', { name: '验证' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: '二次验证' })).toBeNull());
+    expect((screen.getByLabelText('搜索用户') as HTMLInputElement).value).toBe('评审甲乙丙');
+  });
+
   test('a verified reviewer is refused on an admin-only screen', async () => {
     const info = signIn({ roles: ['applicant', 'admin'] });
     stubApi({

@@ -6,13 +6,14 @@ import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths, Code, limits, type UploadedFile } from '@qgw/contracts';
 import { isoAt } from '../src/clock.js';
 import { data, get, newUser, type TestUser } from './support/api.js';
 import { newConsoleUser } from './support/console.js';
 import { fileRows, tusMetadata, uploadsOnDisk } from './support/files.js';
 import * as fx from './support/media-fixtures.js';
+import { filesRepository } from '../src/modules/files/files.repository.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -283,6 +284,26 @@ describe('tus video upload', () => {
     expect((await head(bob, theirs)).status).toBe(200);
     expect((await head(alice, mine)).status).toBe(404);
     expect((await tus('DELETE', theirs, auth(bob))).status).toBe(204);
+  });
+
+  it('dropping an upload that completed meanwhile leaves the finished file whole', async () => {
+    const video = fx.isoVideo(1500);
+    const location = await started(alice, video.length);
+    expect((await patch(alice, location, 0, video)).status).toBe(204);
+    const id = idOf(location);
+    const row = await filesRepository.find(t.db, id);
+    expect(row?.status).toBe('complete');
+    // as if the drop had read the row a moment before the completion landed
+    const stale = vi.spyOn(filesRepository, 'find').mockResolvedValueOnce({ ...row!, status: 'uploading' });
+    try {
+      await t.app.services.files.discardVideoUpload(id);
+    } finally {
+      stale.mockRestore();
+    }
+    expect((await filesRepository.find(t.db, id))?.status).toBe('complete');
+    const served = await fetch(`${base}${apiPaths.file}/${id}`, { headers: auth(alice) });
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(video)).toBe(true);
   });
 
   it('drops an unfinished upload on DELETE, row and bytes', async () => {

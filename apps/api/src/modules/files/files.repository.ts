@@ -62,8 +62,10 @@ export const filesRepository = {
     return Number(r.numUpdatedRows) === 1;
   },
 
-  async deleteUploading(db: Kysely<Database>, id: string): Promise<void> {
-    await db.deleteFrom('files').where('id', '=', id).where('status', '=', 'uploading').execute();
+  /** Deletes the row while it is unfinished; answers the storage key it named, or null when no row went. */
+  async deleteUploading(db: Kysely<Database>, id: string): Promise<string | null> {
+    const r = await db.deleteFrom('files').where('id', '=', id).where('status', '=', 'uploading').returning('storage_key').executeTakeFirst();
+    return r?.storage_key ?? null;
   },
 
   async countUnfinished(db: Kysely<Database>, ownerId: string): Promise<number> {

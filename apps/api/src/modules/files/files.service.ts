@@ -244,16 +244,18 @@ export class FilesService {
   }
 
   /**
-   * Removes an unfinished upload: its tus bytes and info file, the bytes under the key its row
-   * names once a move into files/ began (commitFile), and the row.
+   * Removes an unfinished upload: the row, its tus bytes and info file, and the bytes under the key
+   * the row names once a move into files/ began (commitFile). The row goes first, and only while
+   * unfinished: a completion racing this either lands first (then its file is left alone) or finds
+   * the row gone and removes what it moved. Reading the row and removing its bytes before deleting
+   * it left, now and then, a complete row without its bytes.
    */
   async discardVideoUpload(uploadId: string): Promise<void> {
+    const key = await repo.deleteUploading(this.d.db, uploadId);
     const path = this.d.storage.pathOf(this.d.storage.tusKey(uploadId));
     await removeQuietly(path);
     await removeQuietly(`${path}.json`);
-    const row = await repo.find(this.d.db, uploadId);
-    if (row && row.status === 'uploading' && row.storage_key.startsWith('files/')) await this.d.storage.remove(row.storage_key);
-    await repo.deleteUploading(this.d.db, uploadId);
+    if (key?.startsWith('files/')) await this.d.storage.remove(key);
   }
 
   /**

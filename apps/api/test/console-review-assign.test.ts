@@ -10,7 +10,7 @@ import {
 import { data, get, post } from './support/api.js';
 import { personForm, themeIds, uploadImage, workForm } from './support/applications.js';
 import { type ConsoleUser, newConsoleUser } from './support/console.js';
-import { assign, createWorld, reviewCounts, type ReviewWorld, setOrganization, submittedPerson } from './support/console-review.js';
+import { assign, createWorld, reviewCounts, type ReviewWorld, setOrganization, submittedPerson, versionOf } from './support/console-review.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -224,6 +224,20 @@ describe('declaring a conflict', () => {
     // no longer assigned: the application is closed to them
     const detail = await get(t.app, apiPaths.consoleApplication, { id: p.id }, { token: w.reviewer2.token });
     expect(detail.status).toBe(403);
+  });
+
+  it('not once the application is decided: the review a decision rests on stays on record', async () => {
+    const p = await submittedPerson(t);
+    await assign(t.app, w.admin.token, [p.id], [w.reviewer2.id]);
+    const stage = await post(t.app, apiPaths.consoleDecisionStage, {
+      applicationId: p.id, decision: 'approve', reason: '', version: await versionOf(t.app, w.admin.token, p.id),
+    }, { token: w.admin.token });
+    expect(stage.body.success).toBe(true);
+    expect((await post(t.app, apiPaths.consoleDecisionRelease, { applicationIds: [p.id], expectedCount: 1 }, { token: w.admin.token })).body.success).toBe(true);
+    const late = await post(t.app, apiPaths.consoleConflict, { applicationId: p.id, reason: '申报人是我的亲属' }, { token: w.reviewer2.token });
+    expect(late.body).toMatchObject({ success: false, code: Code.APPLICATION_STATE });
+    expect((await assignmentsOf(p.id)).length).toBe(1);
+    expect(await t.db.selectFrom('review_conflicts').select('reviewer_id').where('application_id', '=', p.id).execute()).toEqual([]);
   });
 
   it('only by a reviewer the application is assigned to', async () => {

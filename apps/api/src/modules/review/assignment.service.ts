@@ -262,6 +262,9 @@ export class AssignmentService {
     if (!(await repo.isAssigned(this.d.db, applicationId, actor.id))) throw notAssigned();
     const at = isoAt(this.d.clock());
     await this.d.db.transaction().execute(async (trx) => {
+      // the review goes with the declaration: once a decision rests on it, it stays on record
+      const app = await repo.application(trx, applicationId);
+      if (!app || !REVIEWABLE.includes(app.status)) throw new AppError(Code.APPLICATION_STATE, s.conflictTooLate);
       await repo.insertConflict(trx, { applicationId, reviewerId: actor.id, reason, at });
       await repo.deleteAssignment(trx, applicationId, actor.id);
       await repo.deleteReview(trx, applicationId, actor.id);

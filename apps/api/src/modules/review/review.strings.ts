@@ -3,6 +3,7 @@ export const reviewStrings = {
   notFound: '申报不存在',
   notAssigned: '该申报未分配给您',
   notReviewable: '该申报当前状态不能评审',
+  conflictTooLate: '该申报已有结果，不能再声明回避；如有利益冲突请联系管理员',
   notAssignable: '该申报当前状态不能分配评审',
   searchInvalid: '请输入姓名，或形如 138****1234 的手机号',
   cursorInvalid: '分页参数无效，请刷新后重试',

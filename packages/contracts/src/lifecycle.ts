@@ -39,6 +39,10 @@ export const editableStatuses: readonly ApplicationStatus[] = ['draft', 'returne
 
 export const programmePhases = ['not_open', 'open', 'reviewing', 'results', 'closed'] as const;
 export type ProgrammePhase = (typeof programmePhases)[number];
+/** A programme entry is first submitted only while the programme takes entries. */
+export const submitPhases: readonly ProgrammePhase[] = ['open'];
+/** A returned entry may come back while entries are taken and during review, not after. */
+export const resubmitPhases: readonly ProgrammePhase[] = ['open', 'reviewing'];
 export const phaseLabels = {
   not_open: '未开始', open: '申报中', reviewing: '评审中', results: '结果公布', closed: '已结束',
 } as const satisfies Record<ProgrammePhase, string>;

@@ -7,7 +7,9 @@ import {
   Code,
   editableStatuses,
   type ProgrammePhase,
+  resubmitPhases,
   type SubmitResponse,
+  submitPhases,
 } from '@qgw/contracts';
 import { type Clock, isoAt } from '../../clock.js';
 import { isUniqueViolation } from '../../db/index.js';
@@ -36,8 +38,8 @@ export interface ApplicationsDeps {
 }
 
 /** A first submission needs the window open; a returned application may come back during review too. */
-const SUBMIT_PHASES: readonly ProgrammePhase[] = ['open'];
-export const RESUBMIT_PHASES: readonly ProgrammePhase[] = ['open', 'reviewing'];
+const SUBMIT_PHASES = submitPhases;
+export const RESUBMIT_PHASES = resubmitPhases;
 
 export const notFound = () => new AppError(Code.NOT_FOUND, s.notFound);
 export const conflict = () => new AppError(Code.CONFLICT, s.versionConflict);

@@ -270,3 +270,29 @@ describe('personResult', () => {
     warn.mockRestore();
   });
 });
+
+describe('personResult: editing only while the entry can still be sent', () => {
+  const cases = [
+    ['draft', 'open', true],
+    ['draft', 'reviewing', false],
+    ['returned', 'reviewing', true],
+    ['returned', 'results', false],
+  ] as const;
+  for (const [status, phase, editable] of cases) {
+    test(`${status} in ${phase}: ${editable ? 'its edit button' : 'the reason instead of an edit button'}`, async () => {
+      signIn();
+      stubApi({
+        '/v1/getCurrentStatus': ok(currentStatus(phase)),
+        '/v1/getPersonInfo': ok({ person: view('person', status, personData) }),
+      });
+      await renderApp(routes.cxb2024.personResult);
+      const label = status === 'draft' ? /继续填写/ : /修改/;
+      if (editable) {
+        expect(await screen.findByRole('button', { name: label })).toBeTruthy();
+      } else {
+        expect(await screen.findByText(phase === 'reviewing' ? '申报已截止，当前处于评审阶段' : '申报已截止，评选结果已公布')).toBeTruthy();
+        expect(screen.queryByRole('button', { name: label })).toBeNull();
+      }
+    });
+  }
+});

@@ -8,10 +8,11 @@ import {
   ExclamationCircleFill,
   MinusCircleOutline,
 } from 'antd-mobile-icons';
-import { statusLabels, type ApplicationStatus, type RoutePath, type SubmitResponse } from '@qgw/contracts';
+import { resubmitPhases, statusLabels, submitPhases, type ApplicationStatus, type RoutePath, type SubmitResponse } from '@qgw/contracts';
 import { redirectTo, type RouteParams } from '../../../lib/navigation.js';
 import { StatusTimeline, type TimelineItem } from '../../applications/components/status.js';
 import { WithdrawButton } from '../../applications/components/withdraw-dialog.js';
+import { useCurrentStatus } from '../hooks/use-programme.js';
 import { statusExplanations, programmeStrings as t } from '../strings.js';
 import './programme.css';
 import './results.css';
@@ -125,10 +126,24 @@ export interface ResultBodyProps {
 const withdrawable: readonly ApplicationStatus[] = ['draft', 'submitted', 'under_review'];
 const editable: readonly ApplicationStatus[] = ['draft', 'returned'];
 
+/**
+ * Whether an entry in this state can be sent now, as the server rules it: a draft only while the
+ * programme takes entries, a returned entry during review too. Until the phase is known, it can.
+ */
+function useSendWindow(status: ApplicationStatus): { open: boolean; reason: string } {
+  const phase = useCurrentStatus().data?.phase;
+  if (!phase) return { open: true, reason: '' };
+  const open = (status === 'draft' ? submitPhases : resubmitPhases).includes(phase);
+  return { open, reason: open ? '' : t.cannotApply(phase) };
+}
+
 /** A result page's content: the state, what comes next, the details and the timeline. */
 export function ResultBody(props: ResultBodyProps) {
   const { status, reason, timeline, id, details, onEdit, editText, onWithdrawn, subtitle, explanations, withdrawText } = props;
-  const canEdit = editable.includes(status) && onEdit;
+  const sendWindow = useSendWindow(status);
+  // filling in an entry that cannot be sent any more would end in a refusal: say so instead
+  const closedForEdits = editable.includes(status) && Boolean(onEdit) && !sendWindow.open;
+  const canEdit = editable.includes(status) && onEdit && sendWindow.open;
   const canWithdraw = withdrawable.includes(status);
   return (
     <div className="qgw-p24-result">
@@ -140,6 +155,11 @@ export function ResultBody(props: ResultBodyProps) {
       />
       {details}
       <StatusTimeline entries={timeline} />
+      {closedForEdits && (
+        <div className="qgw-p24-notice" role="note">
+          <span>{sendWindow.reason}</span>
+        </div>
+      )}
       {(canEdit || canWithdraw) && (
         <div className="qgw-p24-footer">
           <div className="qgw-p24-footer-row">

@@ -6,6 +6,7 @@ import { provideToast } from '../lib/toast.js';
 import { queryClient } from '../app/query-client.js';
 import { bindRouter } from '../lib/navigation.js';
 import { useSession } from '../stores/session.js';
+import { forgetDrafts } from '../features/applications/hooks/use-draft-autosave.js';
 
 // React reads this to know that updates are wrapped in act() by the testing library
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -42,5 +43,7 @@ afterEach(() => {
   // a toast's timer or a dialog left open must not update a root after the test file's page is gone
   act(() => unmountImperativeRoots());
   queryClient.clear();
+  // each test is a fresh page: no drafts typed in another (the same account keeps them within a page)
+  forgetDrafts();
   bindRouter(null);
 });

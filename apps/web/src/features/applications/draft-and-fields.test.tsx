@@ -6,6 +6,7 @@ import { ok, stubApi } from '../../test/api-stub.js';
 import { signIn } from '../../test/session-fixture.js';
 import { clearSession } from '../../lib/storage.js';
 import { useSession } from '../../stores/session.js';
+import { TextAreaInput, TextInput } from './components/fields.js';
 import { PersonalInfoFields, type PersonalInfoValue } from './components/personal-info-fields.js';
 import { DraftIndicator } from './components/draft-indicator.js';
 import { checkForm, withoutBlanks } from './form-check.js';
@@ -123,6 +124,28 @@ describe('PersonalInfoFields and checkForm', () => {
     type('身份证号码', '110105199003070017');
     expect((screen.getByLabelText('出生日期') as HTMLInputElement).value).toBe('1990-03-07');
     expect((screen.getByLabelText('男') as HTMLInputElement).checked).toBe(true);
+  });
+
+  test('a field with a problem says so on the input itself: aria-invalid and aria-describedby to the message', () => {
+    const { rerender } = render(
+      <>
+        <TextInput label="姓名" value="" onChange={() => undefined} error="请填写姓名" />
+        <TextAreaInput label="个人简历" value="" onChange={() => undefined} maxLength={100} error="请填写个人简历" />
+      </>,
+    );
+    for (const [label, message] of [['姓名', '请填写姓名'], ['个人简历', '请填写个人简历']] as const) {
+      const input = screen.getByLabelText(label);
+      expect(['INPUT', 'TEXTAREA']).toContain(input.tagName);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(message);
+    }
+    rerender(
+      <>
+        <TextInput label="姓名" value="张青" onChange={() => undefined} />
+        <TextAreaInput label="个人简历" value="简历" onChange={() => undefined} maxLength={100} />
+      </>,
+    );
+    for (const label of ['姓名', '个人简历']) expect(screen.getByLabelText(label).hasAttribute('aria-invalid')).toBe(false);
   });
 
   test('the contract schema decides; every field gets its first Chinese problem', () => {

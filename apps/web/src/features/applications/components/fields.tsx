@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from 'react';
-import { Input, TextArea } from 'antd-mobile';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Input, TextArea, type InputRef, type TextAreaRef } from 'antd-mobile';
 import { applicationStrings as t } from '../strings.js';
 import './applications.css';
 
@@ -51,6 +51,24 @@ function FieldShell({
 
 const describedBy = (id: string, p: BaseProps) => (p.error ? `${id}-error` : p.hint ? `${id}-hint` : undefined);
 
+/**
+ * antd-mobile hands aria-* props other than aria-label to its wrapper, not to the <input> or
+ * <textarea>: a screen reader on the field heard neither that it is invalid nor its message. They
+ * are set on the native element instead.
+ */
+function useNativeAria<R extends { nativeElement: HTMLElement | null }>(invalid: boolean, described: string | undefined) {
+  const ref = useRef<R>(null);
+  useEffect(() => {
+    const el = ref.current?.nativeElement;
+    if (!el) return;
+    if (invalid) el.setAttribute('aria-invalid', 'true');
+    else el.removeAttribute('aria-invalid');
+    if (described) el.setAttribute('aria-describedby', described);
+    else el.removeAttribute('aria-describedby');
+  }, [invalid, described]);
+  return ref;
+}
+
 interface TextInputProps extends BaseProps {
   value: string;
   onChange(value: string): void;
@@ -66,9 +84,11 @@ interface TextInputProps extends BaseProps {
 export function TextInput(props: TextInputProps) {
   const id = useId();
   const { label, value, onChange, placeholder, maxLength, inputMode, type = 'text', autoComplete, readOnly } = props;
+  const ref = useNativeAria<InputRef>(Boolean(props.error), describedBy(id, props));
   return (
     <FieldShell id={id} {...props}>
       <Input
+        ref={ref}
         id={id}
         type={type}
         value={value}
@@ -79,8 +99,6 @@ export function TextInput(props: TextInputProps) {
         autoComplete={autoComplete}
         readOnly={readOnly}
         clearable={!readOnly}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(id, props)}
       />
     </FieldShell>
   );
@@ -98,9 +116,11 @@ interface TextAreaInputProps extends BaseProps {
 export function TextAreaInput(props: TextAreaInputProps) {
   const id = useId();
   const { label, value, onChange, placeholder, maxLength, rows = 5 } = props;
+  const ref = useNativeAria<TextAreaRef>(Boolean(props.error), describedBy(id, props));
   return (
     <FieldShell id={id} {...props}>
       <TextArea
+        ref={ref}
         id={id}
         value={value}
         onChange={onChange}
@@ -109,8 +129,6 @@ export function TextAreaInput(props: TextAreaInputProps) {
         rows={rows}
         autoSize={{ minRows: rows, maxRows: rows * 3 }}
         showCount={(n, max) => <span className="qgw-app-count">{t.charCount(n, max ?? maxLength)}</span>}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(id, props)}
       />
     </FieldShell>
   );

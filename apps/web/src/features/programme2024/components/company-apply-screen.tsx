@@ -75,13 +75,13 @@ function CompanyFormView({ editing }: { editing: EditTarget | null }) {
     order: companyOrder,
   });
   const submit = useSubmitCompany(form, editing);
-  const applyWindow = useApplyWindow();
+  // a returned entry may be corrected during review too; a new one only while entries are taken
+  const applyWindow = useApplyWindow(editing?.status === 'returned');
   const { draft, errors, text, set } = form;
   if (!draft.ready) return <ResultPlaceholder state="loading" />;
   const uscc = text('uscc');
   const license = text('license');
-  // a returned entry may be corrected whatever the phase; a new one only while entries are taken
-  const closed = !editing && applyWindow.ready && !applyWindow.open;
+  const closed = applyWindow.ready && !applyWindow.open;
 
   return (
     <>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import { ExclamationCircleOutline } from 'antd-mobile-icons';
-import { routes } from '@qgw/contracts';
+import { resubmitPhases, routes, submitPhases } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { navigateTo } from '../../../lib/navigation.js';
 import { isLoggedIn, useSession } from '../../../stores/session.js';
@@ -15,11 +15,14 @@ export interface IntroSection {
   ordered?: boolean;
 }
 
-/** Whether the programme takes entries now, and if not, the sentence that says why. */
-export function useApplyWindow(): { ready: boolean; open: boolean; reason: string } {
+/**
+ * Whether the programme takes entries now (or, with `resubmit`, a returned entry back), and if not,
+ * the sentence that says why.
+ */
+export function useApplyWindow(resubmit = false): { ready: boolean; open: boolean; reason: string } {
   const status = useCurrentStatus();
   if (!status.data) return { ready: !status.isPending, open: false, reason: status.isError ? t.loadFailed : '' };
-  const open = status.data.phase === 'open';
+  const open = (resubmit ? resubmitPhases : submitPhases).includes(status.data.phase);
   return { ready: true, open, reason: open ? '' : t.cannotApply(status.data.phase) };
 }
 

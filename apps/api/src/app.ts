@@ -13,7 +13,7 @@ import { DataCipher } from './crypto/data-cipher.js';
 import type { Database } from './db/schema.js';
 import { createLogger } from './logger.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
-import { AccountsService } from './modules/accounts/accounts.service.js';
+import { AccountsService, AVATAR_UNUSED_MS } from './modules/accounts/accounts.service.js';
 import { avatarRoutes } from './modules/accounts/avatars.routes.js';
 import { AvatarStore } from './modules/accounts/avatars.js';
 import {
@@ -207,6 +207,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       if (swept > 0) app.log.info({ sessions: swept }, 'swept expired sessions');
     },
     onError: (err) => app.log.warn({ err }, 'session sweep failed'),
+  });
+  runPeriodically(app, {
+    everyMs: AVATAR_UNUSED_MS,
+    run: async () => {
+      const swept = await accounts.sweepUnusedAvatars();
+      if (swept > 0) app.log.info({ avatars: swept }, 'swept unused avatars');
+    },
+    onError: (err) => app.log.warn({ err }, 'avatar sweep failed'),
   });
   await content.register(app, { uploadPerMinute: config.rateLimit.uploadPerMinute });
   await consoleAccess.register(app);

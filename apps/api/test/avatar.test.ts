@@ -90,6 +90,25 @@ describe('POST /v1/uploadAvatar', () => {
     expect(await stored()).not.toContain(second.split('/').pop());
   });
 
+  it('uploads no profile uses are swept after an hour; pictures in use and fresh uploads stay', async () => {
+    const urlOf = async (content: Buffer) => ((await upload({ content, filename: 'x.png', type: 'image/png' })).json() as { message: { url: string } }).message.url;
+    const nameOf = (url: string) => url.split('/').pop()!;
+    const inUse = await urlOf(PNG);
+    data(await post<UserProfile>(t.app, apiPaths.updateProfile, { avatar: inUse }, { token: u.token }));
+    const unused = await urlOf(PNG);
+    const accounts = t.app.services.accounts;
+    // within the hour nothing goes
+    await accounts.sweepUnusedAvatars(Date.now() + 30 * 60 * 1000);
+    expect(await stored()).toEqual(expect.arrayContaining([nameOf(inUse), nameOf(unused)]));
+    // past it the unused upload goes, the profile's picture stays
+    const removed = await accounts.sweepUnusedAvatars(Date.now() + 2 * 60 * 60 * 1000);
+    expect(removed).toBeGreaterThanOrEqual(1);
+    const files = await stored();
+    expect(files).toContain(nameOf(inUse));
+    expect(files).not.toContain(nameOf(unused));
+    expect((await t.app.inject({ method: 'GET', url: inUse })).statusCode).toBe(200);
+  });
+
   it('accepts JPEG and WebP', async () => {
     expect((await upload({ content: JPEG, filename: 'a.jpg', type: 'image/jpeg' })).json()).toMatchObject({ success: true });
     expect((await upload({ content: WEBP, filename: 'a.webp', type: 'image/webp' })).json()).toMatchObject({ success: true });

@@ -111,6 +111,25 @@ describe('roles', () => {
     data(await post(t.app, apiPaths.consoleUserRoles, { userId: admin.id, roles: ['admin', 'applicant', 'reviewer'] }, as()));
   });
 
+  it('two admins removing each other at the same moment: one change stands, an admin remains', async () => {
+    const activeAdmins = async () =>
+      (await t.db.selectFrom('users as u').innerJoin('user_roles as r', 'r.user_id', 'u.id').select('u.id')
+        .where('r.role', '=', 'admin').where('u.status', '=', 'active').execute()).map((x) => x.id);
+    for (const how of ['roles', 'disable', 'one of each'] as const) {
+      const a = await newConsoleUser(t.app, t.db, t.clock, ['admin']);
+      const b = await newConsoleUser(t.app, t.db, t.clock, ['admin']);
+      const demote = (actor: StaffUser, who: StaffUser) => post(t.app, apiPaths.consoleUserRoles, { userId: who.id, roles: ['applicant'] }, { token: actor.token });
+      const disable = (actor: StaffUser, who: StaffUser) => post(t.app, apiPaths.consoleUserDisable, { userId: who.id, disabled: true }, { token: actor.token });
+      const [first, second] = await Promise.all(
+        how === 'roles' ? [demote(a, b), demote(b, a)] : how === 'disable' ? [disable(a, b), disable(b, a)] : [demote(a, b), disable(b, a)],
+      );
+      const outcomes = [first, second].map((r) => (r.body as { success: boolean }).success);
+      expect(outcomes.filter(Boolean), how).toHaveLength(1);
+      const still = (await activeAdmins()).filter((id) => id === a.id || id === b.id);
+      expect(still, how).toHaveLength(1);
+    }
+  });
+
   it('validates the role list and the user', async () => {
     for (const roles of [[], ['root'], ['admin', 'admin']]) {
       const r = await post(t.app, apiPaths.consoleUserRoles, { userId: users[1]!.id, roles }, as());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, Code, type UserProfile } from '@qgw/contracts';
-import { data, get, newUser, post, register, rowCounts, strongPassword, uniqueMobile } from './support/api.js';
+import { data, get, login, newUser, post, register, rowCounts, strongPassword, uniqueMobile } from './support/api.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -106,6 +106,19 @@ describe('POST /v1/updatePhone', () => {
     const bad = await post(t.app, apiPaths.updatePhone, { password: u.password, newMobile: '1234' }, { token: u.token });
     expect(bad.body).toEqual({ success: false, code: Code.BAD_REQUEST, message: '请输入正确的11位手机号' });
     expect(await rowCounts(t.db)).toEqual(before);
+  });
+
+  it('refuses moving to the mobile that is the password (the password may never be the account\'s mobile)', async () => {
+    // a password that is some other mobile number is allowed at registration
+    const passwordLikeMobile = uniqueMobile();
+    const { mobile } = await register(t.app, uniqueMobile(), passwordLikeMobile);
+    const { token } = await login(t.app, mobile, passwordLikeMobile);
+    const before = await rowCounts(t.db);
+    const moved = await post(t.app, apiPaths.updatePhone, { password: passwordLikeMobile, newMobile: passwordLikeMobile }, { token });
+    expect(moved.body).toEqual({ success: false, code: Code.WEAK_PASSWORD, message: '新手机号与当前密码相同，请先修改密码再更换手机号' });
+    expect(await rowCounts(t.db)).toEqual(before);
+    // still the old mobile
+    expect((await login(t.app, mobile, passwordLikeMobile)).username).toBe(mobile);
   });
 
   it('audits the change with masked mobiles only', async () => {

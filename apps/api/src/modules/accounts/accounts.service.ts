@@ -51,6 +51,10 @@ export interface AccountsDeps {
 
 const NEW_USER_ROLES: readonly Role[] = ['applicant'];
 
+
+/** An avatar uploaded and not on any profile after this long is deleted by the sweep. */
+export const AVATAR_UNUSED_MS = 60 * 60 * 1000;
+const AVATAR_SWEEP_BATCH = 500;
 export class AccountsService {
   constructor(private readonly d: AccountsDeps) {}
 
@@ -193,6 +197,27 @@ export class AccountsService {
   }
 
   /** Deletes an avatar file no account points at any more; a failure is logged, not the user's problem. */
+  /**
+   * Deletes avatars no profile uses that were uploaded more than AVATAR_UNUSED_MS ago: uploads never
+   * put on a profile (a profile save that failed, or a client uploading in a loop to fill the disk)
+   * were kept for ever. Answers how many went.
+   */
+  async sweepUnusedAvatars(now = this.d.clock()): Promise<number> {
+    const old = await this.d.avatars.olderThan(AVATAR_UNUSED_MS, now);
+    let removed = 0;
+    for (let i = 0; i < old.length; i += AVATAR_SWEEP_BATCH) {
+      const names = old.slice(i, i + AVATAR_SWEEP_BATCH);
+      const used = new Set(
+        (await this.d.db.selectFrom('users').select('avatar').where('avatar', 'in', names.map(this.d.avatars.urlOf)).execute()).map((r) => r.avatar),
+      );
+      for (const name of names.filter((n) => !used.has(this.d.avatars.urlOf(n)))) {
+        await this.d.avatars.remove(name);
+        removed++;
+      }
+    }
+    return removed;
+  }
+
   private async forgetAvatar(url: string): Promise<void> {
     const name = this.d.avatars.nameFromUrl(url);
     if (!name) return;
@@ -246,6 +271,8 @@ export class AccountsService {
     const user = await this.loadUser(auth);
     await this.confirmPassword(user, input.password);
     if (input.newMobile === user.mobile) throw new AppError(Code.BAD_REQUEST, s.sameMobile);
+    // the password may not be the account's mobile, so not the mobile it moves to either
+    if (normalizePassword(input.password) === input.newMobile) throw new AppError(Code.WEAK_PASSWORD, s.newMobileIsPassword);
     if (await repo.findByMobile(this.d.db, input.newMobile)) throw new AppError(Code.MOBILE_TAKEN, s.mobileTaken);
     try {
       return await this.d.db.transaction().execute(async (trx) => {

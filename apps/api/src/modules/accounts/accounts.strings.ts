@@ -8,6 +8,7 @@ export const accountStrings = {
   mobileTaken: '该手机号已注册',
   weakPassword: '密码过于常见，请换一个',
   passwordIsMobile: '密码不能与手机号相同',
+  newMobileIsPassword: '新手机号与当前密码相同，请先修改密码再更换手机号',
   registered: '注册成功',
   wrongPassword: '当前密码错误',
   sameMobile: '新手机号与当前手机号相同',

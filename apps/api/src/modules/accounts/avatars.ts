@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiPaths } from '@qgw/contracts';
 import { type ImageKind, imageKinds } from '../files/magic-bytes.js';
@@ -34,7 +34,7 @@ export class AvatarStore {
     await this.init();
     const name = `${randomBytes(16).toString('hex')}.${imageKinds[kind].ext}`;
     await writeFile(join(this.dir, name), content, { flag: 'wx', mode: 0o644 });
-    return `${apiPaths.avatarFile}/${name}`;
+    return this.urlOf(name);
   }
 
   /** The stored name behind one of our URLs, or null for anything else. */
@@ -50,6 +50,19 @@ export class AvatarStore {
     if (!AVATAR_NAME.test(name)) return;
     await rm(join(this.dir, name), { force: true });
   }
+
+  /** Stored avatars last written more than `maxAgeMs` before `now`, by name. */
+  async olderThan(maxAgeMs: number, now: number): Promise<string[]> {
+    const names = (await readdir(this.dir).catch(() => [] as string[])).filter((n) => AVATAR_NAME.test(n));
+    const old: string[] = [];
+    for (const name of names) {
+      const st = await stat(join(this.dir, name)).catch(() => null);
+      if (st && now - st.mtimeMs > maxAgeMs) old.push(name);
+    }
+    return old;
+  }
+
+  readonly urlOf = (name: string): string => `${apiPaths.avatarFile}/${name}`;
 
   async exists(name: string): Promise<boolean> {
     if (!AVATAR_NAME.test(name)) return false;

@@ -3,6 +3,7 @@ export const adminStrings = {
   userNotFound: '用户不存在',
   selfAdminRole: '不能移除自己的管理员角色',
   selfDisable: '不能停用自己的账号',
+  actorNoLongerAdmin: '您的管理员权限已变更，请刷新后再试',
   selfResetMfa: '不能重置自己的身份验证器，请使用恢复码或联系其他管理员',
   notReviewer: '该用户不是评审或管理员',
   rolesChanged: '角色已被他人修改，请刷新后重试',

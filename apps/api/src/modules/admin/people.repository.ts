@@ -16,6 +16,30 @@ const personColumns = ['users.id', 'users.mobile', 'users.nickname', 'users.avat
 const MASKED_MOBILE = /^(\d{3})\*{4}(\d{4})$/;
 
 export const peopleRepository = {
+  /**
+   * Holds these users' rows for the rest of the transaction: a no-op UPDATE takes the row locks on
+   * PostgreSQL (SQLite runs one write transaction at a time). Taken in id order, so two admins
+   * holding each other's rows wait for one another instead of deadlocking.
+   */
+  async holdUsers(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
+    for (const id of [...new Set(ids)].sort()) {
+      await db.updateTable('users').set((eb) => ({ status: eb.ref('status') })).where('id', '=', id).execute();
+    }
+  },
+
+  /** Whether this user is, as now committed, an active account holding the admin role. */
+  async isActiveAdmin(db: Kysely<Database>, userId: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('users as u')
+      .innerJoin('user_roles as r', 'r.user_id', 'u.id')
+      .select('u.id')
+      .where('u.id', '=', userId)
+      .where('u.status', '=', 'active')
+      .where('r.role', '=', 'admin')
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   async page(db: Kysely<Database>, f: ConsoleUsersRequest, limit: number): Promise<PersonRow[]> {
     let q = db.selectFrom('users').select(personColumns);
     const text = f.q?.trim();

@@ -45,10 +45,23 @@ export class PeopleService {
     return this.view(this.d.db, await this.person(this.d.db, userId));
   }
 
+  /**
+   * Inside a change to another user: holds the actor's and the target's rows, then checks that the
+   * actor is still an active admin. Two admins removing each other's role (or disabling each other)
+   * at once both passed the route's check, made before either committed, and left no admin; now
+   * the second to commit finds it is no longer one. An admin cannot demote or disable themselves, so
+   * whoever commits last leaves at least themselves.
+   */
+  private async holdAsAdmin(trx: Kysely<Database>, actorId: string, userId: string): Promise<void> {
+    await repo.holdUsers(trx, [actorId, userId]);
+    if (!(await repo.isActiveAdmin(trx, actorId))) throw new AppError(Code.FORBIDDEN, s.actorNoLongerAdmin, 403);
+  }
+
   async setRoles(actorId: string, input: ConsoleUserRolesRequest): Promise<ConsoleUser> {
     const target = [...input.roles].sort();
     try {
       return await this.d.db.transaction().execute(async (trx) => {
+        await this.holdAsAdmin(trx, actorId, input.userId);
         const person = await this.person(trx, input.userId);
         const current = (await repo.rolesOf(trx, [person.id])).get(person.id) ?? [];
         if (person.id === actorId && current.includes('admin') && !target.includes('admin')) {
@@ -70,6 +83,7 @@ export class PeopleService {
   async setDisabled(actorId: string, userId: string, disabled: boolean): Promise<ConsoleUserDisableResponse> {
     if (userId === actorId && disabled) throw new AppError(Code.SELF_CHANGE_REFUSED, s.selfDisable);
     return this.d.db.transaction().execute(async (trx) => {
+      await this.holdAsAdmin(trx, actorId, userId);
       const person = await this.person(trx, userId);
       const status = disabled ? 'disabled' : 'active';
       const changed = await repo.setStatus(trx, userId, status, this.d.clock());

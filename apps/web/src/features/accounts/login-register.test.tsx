@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { routes, storageKeys } from '@qgw/contracts';
 import { renderApp } from '../../test/render-app.js';
 import { fail, ok, stubApi } from '../../test/api-stub.js';
-import { loginAnswer, storedUserInfo } from '../../test/session-fixture.js';
+import { loginAnswer, signIn, storedUserInfo } from '../../test/session-fixture.js';
 import { navigateTo } from '../../lib/navigation.js';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -60,6 +60,26 @@ describe('login (pages/login/index and pages/cxb2024/login)', () => {
     const params = new URLSearchParams(app.search());
     expect(params.get('mobile')).toBe(info.username);
     expect(params.get('token')).toBe(info.token);
+  });
+
+  test('signing in over another account\'s session leaves nothing of that account behind', async () => {
+    signIn({ id: 'user-a', username: '13900000001', token: 'tok-account-a-aaaaaaaaaaaaaaa' });
+    localStorage.setItem(storageKeys.applyDetail, JSON.stringify({ postList: [{ id: 'a-1', title: '甲的申报' }] }));
+    localStorage.setItem(storageKeys.tempStatus, '1001');
+    localStorage.setItem(storageKeys.applyStatus, '0');
+    localStorage.setItem(storageKeys.applyStatusMessage, '');
+    const info = loginAnswer({ id: 'user-b', username: '13900000002', token: 'tok-account-b-bbbbbbbbbbbbbbb' });
+    stubApi({ '/v1/login': ok(info) });
+    const app = await renderApp(routes.login.index);
+    await screen.findByLabelText('手机号');
+    type('手机号', info.username);
+    type('密码', 'my password');
+    await press('登录');
+    await waitFor(() => expect(app.path()).toBe(routes.login.bind));
+    expect(localStorage.getItem(storageKeys.uid)).toBe('user-b');
+    for (const key of [storageKeys.applyDetail, storageKeys.tempStatus, storageKeys.applyStatus, storageKeys.applyStatusMessage]) {
+      expect(localStorage.getItem(key), key).toBeNull();
+    }
   });
 
   test('with an openid: home tab, 登录成功..., and 1 s later back to the page before login', async () => {

@@ -6,6 +6,9 @@ import { scheduleFingerprint } from '../../lib/fingerprint.js';
 
 /** Spec §3/§4: after login, user_info (the answer), token, mobile (= username), uid (= id), openid ('' when null). */
 export function saveLogin(info: LoginResponse): void {
+  // signing in over another session (the login page is reachable while signed in): nothing the
+  // previous account left, applyDetail included, may show for this one
+  clearSession();
   setItem(storageKeys.userInfo, info);
   setItem(storageKeys.token, info.token);
   setItem(storageKeys.mobile, info.username);

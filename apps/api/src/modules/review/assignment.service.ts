@@ -230,6 +230,7 @@ export class AssignmentService {
 
   async unassign(actor: ConsoleActor, applicationId: string, reviewerId: string): Promise<{ removed: boolean }> {
     return this.d.db.transaction().execute(async (trx) => {
+      await repo.holdApplication(trx, applicationId);
       const removed = await repo.deleteAssignment(trx, applicationId, reviewerId);
       if (removed) {
         await this.d.audit.record(
@@ -262,7 +263,9 @@ export class AssignmentService {
     if (!(await repo.isAssigned(this.d.db, applicationId, actor.id))) throw notAssigned();
     const at = isoAt(this.d.clock());
     await this.d.db.transaction().execute(async (trx) => {
-      // the review goes with the declaration: once a decision rests on it, it stays on record
+      // the review goes with the declaration: once a decision rests on it, it stays on record (the
+      // row is held first, so a release committing meanwhile is seen)
+      await repo.holdApplication(trx, applicationId);
       const app = await repo.application(trx, applicationId);
       if (!app || !REVIEWABLE.includes(app.status)) throw new AppError(Code.APPLICATION_STATE, s.conflictTooLate);
       await repo.insertConflict(trx, { applicationId, reviewerId: actor.id, reason, at });

@@ -48,6 +48,16 @@ export const reviewRepository = {
     return Number(r.numUpdatedRows) > 0;
   },
 
+  /**
+   * Holds the application's row for the rest of the transaction, whatever its status (the same
+   * no-op UPDATE as holdUnderReview). Whatever changes who reviews an application, or its reviews,
+   * takes this first, so that on PostgreSQL those changes and a review being written wait for one
+   * another instead of each acting on what it read before the other committed.
+   */
+  async holdApplication(db: Kysely<Database>, applicationId: string): Promise<void> {
+    await db.updateTable('applications').set((eb) => ({ status: eb.ref('status') })).where('id', '=', applicationId).execute();
+  },
+
   async isAssigned(db: Kysely<Database>, applicationId: string, reviewerId: string): Promise<boolean> {
     const row = await db
       .selectFrom('review_assignments')

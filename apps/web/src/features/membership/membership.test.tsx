@@ -7,7 +7,7 @@ import { signIn } from '../../test/session-fixture.js';
 import { navigateTo } from '../../lib/navigation.js';
 import { useMemberStore } from '../../stores/member.js';
 import { forgetDrafts } from '../applications/hooks/use-draft-autosave.js';
-import { fileId, personData, view } from '../programme2024/testing/fixtures.js';
+import { currentStatus, fileId, personData, view } from '../programme2024/testing/fixtures.js';
 import { field, findField, press, type } from '../programme2024/testing/form.js';
 
 afterEach(() => {
@@ -154,6 +154,19 @@ describe('membership detail and update (pages/member/detail)', () => {
     expect(useMemberStore.getState().applyStatus).toBe('submitted');
     expect(await screen.findByText('已提交', { selector: '[data-testid="application-status"]' })).toBeTruthy();
     expect(api.callsTo('/v1/saveDraft')).toHaveLength(0);
+  });
+
+  test('membership belongs to no programme: 修改资料 stays offered whatever the 2024 phase', async () => {
+    signIn();
+    stubApi({
+      '/v1/getCurrentStatus': ok(currentStatus('results')),
+      '/v1/getMemberInfo': ok({ member: view('membership', 'returned', member) }),
+    });
+    await renderApp(routes.cxb2024.index);
+    await act(async () => navigateTo(routes.member.detail));
+    expect((await screen.findByTestId('application-status')).textContent).toBe('退回修改');
+    expect(screen.getByRole('button', { name: '修改资料' })).toBeTruthy();
+    expect(screen.queryByText('申报已截止，评选结果已公布')).toBeNull();
   });
 
   test('update failure: 资料提交失败, stays on the form', async () => {

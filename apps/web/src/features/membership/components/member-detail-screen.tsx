@@ -27,6 +27,7 @@ function MemberDetail() {
   const d = member.data;
   return (
     <ResultBody
+      inProgramme={false}
       id={member.id}
       status={member.status}
       reason={member.reason}

@@ -121,6 +121,8 @@ export interface ResultBodyProps {
   subtitle?: string;
   explanations?: Record<ApplicationStatus, string>;
   withdrawText?: string;
+  /** false for an entry outside the programme (membership): it can be sent whatever the programme's phase */
+  inProgramme?: boolean;
 }
 
 const withdrawable: readonly ApplicationStatus[] = ['draft', 'submitted', 'under_review'];
@@ -130,17 +132,17 @@ const editable: readonly ApplicationStatus[] = ['draft', 'returned'];
  * Whether an entry in this state can be sent now, as the server rules it: a draft only while the
  * programme takes entries, a returned entry during review too. Until the phase is known, it can.
  */
-function useSendWindow(status: ApplicationStatus): { open: boolean; reason: string } {
+function useSendWindow(status: ApplicationStatus, inProgramme: boolean): { open: boolean; reason: string } {
   const phase = useCurrentStatus().data?.phase;
-  if (!phase) return { open: true, reason: '' };
+  if (!inProgramme || !phase) return { open: true, reason: '' };
   const open = (status === 'draft' ? submitPhases : resubmitPhases).includes(phase);
   return { open, reason: open ? '' : t.cannotApply(phase) };
 }
 
 /** A result page's content: the state, what comes next, the details and the timeline. */
 export function ResultBody(props: ResultBodyProps) {
-  const { status, reason, timeline, id, details, onEdit, editText, onWithdrawn, subtitle, explanations, withdrawText } = props;
-  const sendWindow = useSendWindow(status);
+  const { status, reason, timeline, id, details, onEdit, editText, onWithdrawn, subtitle, explanations, withdrawText, inProgramme = true } = props;
+  const sendWindow = useSendWindow(status, inProgramme);
   // filling in an entry that cannot be sent any more would end in a refusal: say so instead
   const closedForEdits = editable.includes(status) && Boolean(onEdit) && !sendWindow.open;
   const canEdit = editable.includes(status) && onEdit && sendWindow.open;

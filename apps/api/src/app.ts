@@ -169,6 +169,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const admin = createAdminModule({ db, clock, audit, sessions, consoleAccess });
   const review = createReviewModule({
     app, config, db, clock, audit, view: applications.view, storage: files.service.storage, verifications: consoleAccess.verifications,
+    programme,
   });
   app.decorate('services', {
     sessions, accounts, wechat, audit, throttle, avatars, programme, applications, drafts, files: files.service,

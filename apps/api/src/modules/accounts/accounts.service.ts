@@ -196,7 +196,6 @@ export class AccountsService {
     return this.profile(user.id);
   }
 
-  /** Deletes an avatar file no account points at any more; a failure is logged, not the user's problem. */
   /**
    * Deletes avatars no profile uses that were uploaded more than AVATAR_UNUSED_MS ago: uploads never
    * put on a profile (a profile save that failed, or a client uploading in a loop to fill the disk)
@@ -218,6 +217,7 @@ export class AccountsService {
     return removed;
   }
 
+  /** Deletes an avatar file no account points at any more; a failure is logged, not the user's problem. */
   private async forgetAvatar(url: string): Promise<void> {
     const name = this.d.avatars.nameFromUrl(url);
     if (!name) return;

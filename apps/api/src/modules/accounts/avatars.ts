@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiPaths } from '@qgw/contracts';
+import { namesOlderThan } from '../files/file-storage.js';
 import { type ImageKind, imageKinds } from '../files/magic-bytes.js';
 
 /**
@@ -53,13 +54,7 @@ export class AvatarStore {
 
   /** Stored avatars last written more than `maxAgeMs` before `now`, by name. */
   async olderThan(maxAgeMs: number, now: number): Promise<string[]> {
-    const names = (await readdir(this.dir).catch(() => [] as string[])).filter((n) => AVATAR_NAME.test(n));
-    const old: string[] = [];
-    for (const name of names) {
-      const st = await stat(join(this.dir, name)).catch(() => null);
-      if (st && now - st.mtimeMs > maxAgeMs) old.push(name);
-    }
-    return old;
+    return (await namesOlderThan(this.dir, maxAgeMs, now)).filter((n) => AVATAR_NAME.test(n));
   }
 
   readonly urlOf = (name: string): string => `${apiPaths.avatarFile}/${name}`;

@@ -37,9 +37,6 @@ export interface ApplicationsDeps {
   log: FastifyBaseLogger;
 }
 
-/** A first submission needs the window open; a returned application may come back during review too. */
-const SUBMIT_PHASES = submitPhases;
-export const RESUBMIT_PHASES = resubmitPhases;
 
 export const notFound = () => new AppError(Code.NOT_FOUND, s.notFound);
 export const conflict = () => new AppError(Code.CONFLICT, s.versionConflict);
@@ -99,7 +96,7 @@ export class ApplicationsService {
     const spec = kindSpecs[kind];
     const { draftId, ...data } = body;
     const userId = auth.user.id;
-    const programmeId = await this.programmeFor(spec, SUBMIT_PHASES);
+    const programmeId = await this.programmeFor(spec, submitPhases);
     await this.checkTheme(spec, programmeId, data);
     const now = this.now();
     const attempt = (lookForLive: boolean) =>
@@ -179,7 +176,7 @@ export class ApplicationsService {
     if (row.version !== expected) throw conflict();
     if (row.programme_id) {
       const phase = await this.d.programme.phaseOfProgramme(row.programme_id);
-      this.d.programme.assertPhase(phase, row.status === 'returned' ? RESUBMIT_PHASES : SUBMIT_PHASES);
+      this.d.programme.assertPhase(phase, row.status === 'returned' ? resubmitPhases : submitPhases);
     }
     await this.checkTheme(spec, row.programme_id, data);
     const now = this.now();

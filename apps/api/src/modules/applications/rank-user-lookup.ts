@@ -23,12 +23,11 @@ export interface OthersLookupRules {
   assertVerified(auth: AuthContext): Promise<void>;
   /**
    * Throws unless the caller may see this application (null: the mobile has none, or is not
-   * registered), and records the look-up. Answers whether the caller is kept blind.
+   * registered), and records the look-up. Nobody kept blind gets past it.
    */
-  admit(auth: AuthContext, row: ApplicationRow | null, registered: boolean): Promise<{ blind: boolean }>;
-  /** The form data as the console shows it to this caller (masked; nothing identifying when blind). */
-  shownData(data: Record<string, unknown>, blind: boolean): Record<string, unknown>;
-  shownTitle(row: ApplicationRow, blind: boolean): string;
+  admit(auth: AuthContext, row: ApplicationRow | null, registered: boolean): Promise<void>;
+  /** The form data as the console shows it (personal data masked). */
+  shownData(data: Record<string, unknown>): Record<string, unknown>;
 }
 
 /**
@@ -71,12 +70,12 @@ export class RankUserLookup {
     const live = user ? await repo.latestLive(this.db, user.id, 'rank_user') : undefined;
     // someone else's draft is theirs alone: it reads as no application
     const row = live && live.status !== 'draft' ? live : null;
-    const { blind } = await this.others.admit(auth, row, Boolean(user));
+    await this.others.admit(auth, row, Boolean(user));
     if (!row) return q.type === 'info' ? { code: Code.OK, message: { rankUser: null } } : { code: Code.NO_APPLICATION, message: null };
-    const summary = { ...toSummary(row), title: this.others.shownTitle(row, blind) };
+    const summary = toSummary(row);
     const view = async () => {
       const v = await toView(this.db, this.applications.view, row, auth.user.id);
-      return { ...v, data: this.others.shownData(v.data, blind) };
+      return { ...v, data: this.others.shownData(v.data) };
     };
     if (q.type === 'info') return { code: Code.OK, message: { rankUser: await view() } };
     // the console's view of this one application; the applicant's other entries are not the caller's to list

@@ -62,15 +62,20 @@ export class FileStorage {
   }
 
   /** Entries of a directory older than `maxAgeMs` (by modification time). */
-  async olderThan(dir: string, maxAgeMs: number, now = Date.now()): Promise<string[]> {
-    const names = await readdir(dir).catch(() => [] as string[]);
-    const old: string[] = [];
-    for (const name of names) {
-      const s = await stat(join(dir, name)).catch(() => null);
-      if (s && now - s.mtimeMs > maxAgeMs) old.push(name);
-    }
-    return old;
+  olderThan(dir: string, maxAgeMs: number, now = Date.now()): Promise<string[]> {
+    return namesOlderThan(dir, maxAgeMs, now);
   }
+}
+
+/** Names in a directory last modified more than `maxAgeMs` before `now`; none when it is missing. */
+export async function namesOlderThan(dir: string, maxAgeMs: number, now: number): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const old: string[] = [];
+  for (const name of names) {
+    const s = await stat(join(dir, name)).catch(() => null);
+    if (s && now - s.mtimeMs > maxAgeMs) old.push(name);
+  }
+  return old;
 }
 
 export async function exists(path: string): Promise<boolean> {

@@ -1,16 +1,16 @@
 import type { Kysely } from 'kysely';
 import {
-  Code, type ConsoleReleaseResponse, type ConsoleStagedItem, type Decision, decisionStatus, routes, type StagedDecision,
+  Code, type ConsoleReleaseResponse, type ConsoleStagedItem, type Decision, decisionStatus, resubmitPhases, routes,
+  type StagedDecision,
 } from '@qgw/contracts';
 import { type Clock, isoAt } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
 import type { ApplicationRow } from '../applications/applications.repository.js';
-import { RESUBMIT_PHASES } from '../applications/applications.service.js';
 import { recordTransition } from '../applications/records.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { NotificationsService, OutboundJob } from '../notifications/notifications.service.js';
-import { phaseOf } from '../programme/programme.service.js';
+import type { ProgrammeService } from '../programme/programme.service.js';
 import { type ConsoleActor, notFound } from './console-actor.js';
 import { lookupCodeOf, noticeOf, outcomeLabel } from './notice.js';
 import { REVIEWABLE, reviewRepository as repo } from './review.repository.js';
@@ -24,6 +24,7 @@ export interface DecisionsDeps {
   notifications: NotificationsService;
   /** origin for links in outbound messages; undefined = no link */
   publicBaseUrl: string | undefined;
+  programme: Pick<ProgrammeService, 'phaseOfProgramme'>;
 }
 
 type ReleaseOutcome =
@@ -56,9 +57,7 @@ export class DecisionsService {
    * could neither correct nor withdraw. Membership belongs to no programme: always allowed.
    */
   private async returnAllowed(db: Kysely<Database>, app: ApplicationRow): Promise<boolean> {
-    if (!app.programme_id) return true;
-    const p = await db.selectFrom('programmes').selectAll().where('id', '=', app.programme_id).executeTakeFirst();
-    return !p || RESUBMIT_PHASES.includes(phaseOf(p, this.d.clock()));
+    return !app.programme_id || resubmitPhases.includes(await this.d.programme.phaseOfProgramme(app.programme_id, db));
   }
 
   async stage(

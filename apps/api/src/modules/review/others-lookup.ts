@@ -9,7 +9,7 @@ import type { AuditRepository } from '../audit/audit.repository.js';
 import { mfaRequired } from '../console-access/console-guard.js';
 import type { ConsoleVerifications } from '../console-access/console-verifications.js';
 import { actorOf, blindFor, notAssigned } from './console-actor.js';
-import { maskedData, shownTitle } from './masking.js';
+import { maskedData } from './masking.js';
 import { reviewRepository } from './review.repository.js';
 import { reviewStrings as s } from './review.strings.js';
 
@@ -32,13 +32,12 @@ export class ConsoleLookupRules implements OthersLookupRules {
     if (!state.verified) throw mfaRequired(state.expired);
   }
 
-  async admit(auth: AuthContext, row: ApplicationRow | null, registered: boolean): Promise<{ blind: boolean }> {
+  async admit(auth: AuthContext, row: ApplicationRow | null, registered: boolean): Promise<void> {
     const { db } = this.d;
     const actor = actorOf(auth);
-    const blind = await blindFor(db, actor);
     if (actor.isAdmin) {
       if (!registered) throw new AppError(Code.USER_NOT_FOUND, USER_NOT_FOUND_MESSAGE);
-    } else if (blind) {
+    } else if (await blindFor(db, actor)) {
       // a mobile names a person: in blind review, which of them are in one's queue is itself identifying
       throw new AppError(Code.BLIND_REVIEW, s.blindReveal);
     } else if (!row || !(await reviewRepository.isAssigned(db, row.id, actor.id))) {
@@ -47,14 +46,10 @@ export class ConsoleLookupRules implements OthersLookupRules {
     if (row) {
       await this.d.audit.record({ actorId: actor.id, action: 'application.lookup', entity: 'application', entityId: row.id });
     }
-    return { blind };
   }
 
-  shownData(data: Record<string, unknown>, blind: boolean): Record<string, unknown> {
-    return maskedData(data, undefined, blind);
-  }
-
-  shownTitle(row: ApplicationRow, blind: boolean): string {
-    return shownTitle(row.kind, row.title, row.id, blind);
+  shownData(data: Record<string, unknown>): Record<string, unknown> {
+    // the ID number is masked already (toView); blind callers never get this far
+    return maskedData(data, undefined, false);
   }
 }

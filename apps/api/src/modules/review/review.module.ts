@@ -11,6 +11,7 @@ import { notificationsRoutes } from '../notifications/notifications.routes.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { notificationStrings } from '../notifications/notifications.strings.js';
 import { SmsGatewayChannel, WechatTemplateChannel } from '../notifications/outbound.js';
+import type { ProgrammeService } from '../programme/programme.service.js';
 import { AssignmentService } from './assignment.service.js';
 import { decisionsRoutes } from './decisions.routes.js';
 import { DecisionsService } from './decisions.service.js';
@@ -32,6 +33,8 @@ export interface ReviewModuleDeps {
   storage: FileStorage;
   /** console sessions' second-factor state, for reviewers looking applicants up outside the console */
   verifications: ConsoleVerifications;
+  /** a programme's phase: a return is released only while the applicant can still resubmit */
+  programme: ProgrammeService;
 }
 
 /**
@@ -72,7 +75,7 @@ export function createReviewModule(d: ReviewModuleDeps) {
   const detail = new DetailService({ db, clock, audit, view: d.view });
   const assignment = new AssignmentService({ db, clock, audit });
   const review = new ReviewService({ db, clock, audit });
-  const decisions = new DecisionsService({ db, clock, audit, notifications, publicBaseUrl: config.publicBaseUrl });
+  const decisions = new DecisionsService({ db, clock, audit, notifications, publicBaseUrl: config.publicBaseUrl, programme: d.programme });
   const exports = new ExportsService({ db, clock, audit, storage: d.storage, log: app.log });
   const othersLookup = new ConsoleLookupRules({ db, audit, verifications: d.verifications });
 

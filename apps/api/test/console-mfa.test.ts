@@ -214,14 +214,19 @@ describe('verification of a new session', () => {
   });
 });
 
+/** An enrolled reviewer, a fresh (unverified) session of theirs, and a code that is wrong now. */
+async function enrolledWithFreshSession() {
+  const u = await reviewer();
+  const e = data(await post<ConsoleMfaEnrollResponse>(t.app, apiPaths.consoleMfaEnroll, {}, { token: u.token }));
+  data(await post(t.app, apiPaths.consoleMfaActivate, { code: codeNow(e.secret, t.clock) }, { token: u.token }));
+  nextStep(t.clock);
+  const token = (await login(t.app, u.mobile, u.password)).token;
+  return { u, e, token, wrong: codeNow(e.secret, t.clock, 5) };
+}
+
 describe('lock after repeated wrong codes', () => {
   it(`locks the second factor after ${mfaPolicy.maxFailures} wrong codes for ${mfaPolicy.lockMs / 60_000} minutes`, async () => {
-    const u = await reviewer();
-    const e = data(await post<ConsoleMfaEnrollResponse>(t.app, apiPaths.consoleMfaEnroll, {}, { token: u.token }));
-    data(await post(t.app, apiPaths.consoleMfaActivate, { code: codeNow(e.secret, t.clock) }, { token: u.token }));
-    nextStep(t.clock);
-    const token = (await login(t.app, u.mobile, u.password)).token;
-    const wrong = codeNow(e.secret, t.clock, 5);
+    const { u, e, token, wrong } = await enrolledWithFreshSession();
     for (let i = 1; i < mfaPolicy.maxFailures; i++) {
       expect((await verify(token, { code: wrong })).body).toMatchObject({ code: Code.MFA_CODE_INVALID });
     }
@@ -236,12 +241,7 @@ describe('lock after repeated wrong codes', () => {
   });
 
   it(`codes sent all at once: no more than ${mfaPolicy.maxFailures} are checked`, async () => {
-    const u = await reviewer();
-    const e = data(await post<ConsoleMfaEnrollResponse>(t.app, apiPaths.consoleMfaEnroll, {}, { token: u.token }));
-    data(await post(t.app, apiPaths.consoleMfaActivate, { code: codeNow(e.secret, t.clock) }, { token: u.token }));
-    nextStep(t.clock);
-    const token = (await login(t.app, u.mobile, u.password)).token;
-    const wrong = codeNow(e.secret, t.clock, 5);
+    const { e, token, wrong } = await enrolledWithFreshSession();
     const answers = await Promise.all(Array.from({ length: 60 }, () => verify(token, { code: wrong })));
     const codes = answers.map((a) => (a.body as { code: number }).code);
     expect(codes.filter((c) => c === Code.MFA_CODE_INVALID)).toHaveLength(mfaPolicy.maxFailures - 1);

@@ -29,6 +29,17 @@ afterEach(async () => {
 });
 
 const form = completeForm();
+
+/** From the first step of a returned application: 下一步 through the steps to the preview, then 提交修改. */
+async function throughTheStepsAndSend(app: { path(): string }): Promise<void> {
+  await press('下一步');
+  await waitFor(() => expect(app.path()).toBe(routes.cxbApplication.videoNew));
+  await press('下一步');
+  await waitFor(() => expect(app.path()).toBe(routes.cxbApplication.videoInfo));
+  await press('下一步');
+  await waitFor(() => expect(app.path()).toBe(routes.cxbApplication.preview));
+  await press('提交修改');
+}
 const query = (c: RecordedCall) => Object.fromEntries(c.url.searchParams);
 
 describe('a new rank-user application, notice to status page', () => {
@@ -157,13 +168,7 @@ describe('a returned application', () => {
     expect(await screen.findByText('照片不清晰，请重新上传')).toBeTruthy();
     expect((screen.getByLabelText('姓名') as HTMLInputElement).value).toBe(form.name);
     type('职务', '高级工程师');
-    await press('下一步');
-    await waitFor(() => expect(app.path()).toBe(routes.cxbApplication.videoNew));
-    await press('下一步');
-    await waitFor(() => expect(app.path()).toBe(routes.cxbApplication.videoInfo));
-    await press('下一步');
-    await waitFor(() => expect(app.path()).toBe(routes.cxbApplication.preview));
-    await press('提交修改');
+    await throughTheStepsAndSend(app);
 
     await waitFor(() => expect(app.path()).toBe(routes.cxbCheck.checkStatus));
     expect(await screen.findByText('提交成功...')).toBeTruthy();
@@ -196,13 +201,7 @@ describe('a returned application', () => {
     });
     const app = await renderApp(routes.cxbApplication.index);
     expect(await screen.findByText('照片不清晰，请重新上传')).toBeTruthy();
-    await press('下一步');
-    await waitFor(() => expect(app.path()).toBe(routes.cxbApplication.videoNew));
-    await press('下一步');
-    await waitFor(() => expect(app.path()).toBe(routes.cxbApplication.videoInfo));
-    await press('下一步');
-    await waitFor(() => expect(app.path()).toBe(routes.cxbApplication.preview));
-    await press('提交修改');
+    await throughTheStepsAndSend(app);
 
     await waitFor(() => expect(app.path()).toBe(routes.cxbCheck.checkStatus));
     expect(await screen.findByText('提交成功...')).toBeTruthy();

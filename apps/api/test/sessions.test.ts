@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths, Code, sessionPolicy, type UpdatePhoneResponse, type UserProfile } from '@qgw/contracts';
+import { accountsRepository } from '../src/modules/accounts/accounts.repository.js';
 import { TOUCH_INTERVAL_MS } from '../src/modules/accounts/sessions.js';
 import { data, get, login, newUser, post, strongPassword, uniqueMobile } from './support/api.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -118,6 +119,22 @@ describe('revocation', () => {
     await login(t.app, u.mobile, newPassword);
     const audit = await t.app.services.audit.list({ entityId: u.id, action: 'user.update_password' });
     expect(audit[0]?.after).toEqual({ sessionsRevoked: 2 });
+  });
+
+  it('a login whose password check overlapped a password change gets no session (the change ended them all)', async () => {
+    const u = await newUser(t.app);
+    // what the login read before the change committed: the account with its old hash
+    const before = await accountsRepository.loginRecordByMobile(t.db, u.mobile, undefined);
+    data(await post(t.app, apiPaths.updatePSD, { oldPassword: u.password, newPassword: strongPassword() }, { token: u.token }));
+    const stale = vi.spyOn(accountsRepository, 'loginRecordByMobile').mockResolvedValueOnce(before);
+    try {
+      const late = await post(t.app, apiPaths.login, { mobile: u.mobile, password: u.password });
+      expect(late.body).toMatchObject({ success: false, code: Code.INVALID_CREDENTIALS });
+    } finally {
+      stale.mockRestore();
+    }
+    const sessions = await t.db.selectFrom('sessions').select('id').where('user_id', '=', u.id).where('revoked_at', 'is', null).execute();
+    expect(sessions).toHaveLength(1); // the fresh token the change handed back, nothing more
   });
 
   it('a phone change ends every session and hands the caller a fresh token', async () => {

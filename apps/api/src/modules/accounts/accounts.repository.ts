@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, SqliteAdapter } from 'kysely';
 import type { Role } from '@qgw/contracts';
 import { prepared } from '../../db/prepared.js';
 import type { Database, UsersTable } from '../../db/schema.js';
@@ -103,6 +103,28 @@ export const accountsRepository = {
 
   async updatePasswordHash(db: Kysely<Database>, id: string, passwordHash: string, now: string): Promise<void> {
     await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
+  },
+
+  /**
+   * A login's re-hash (newer argon2id parameters): only while the stored hash is still the one that
+   * was checked, so that a password change committed meanwhile is never overwritten by the old one.
+   */
+  async rehashIfUnchanged(db: Kysely<Database>, id: string, checkedHash: string, passwordHash: string, now: string): Promise<boolean> {
+    const r = await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now })
+      .where('id', '=', id).where('password_hash', '=', checkedHash).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+
+  /**
+   * Whether the account still signs in with the hash a login checked, and is active: read inside the
+   * login's transaction. On PostgreSQL the row is locked (FOR UPDATE), so a password change or a
+   * disabling in progress is waited for and then seen; SQLite runs one write transaction at a time,
+   * so the plain read sees it already.
+   */
+  async stillSignsInWith(db: Kysely<Database>, id: string, checkedHash: string): Promise<boolean> {
+    let q = db.selectFrom('users').select('id').where('id', '=', id).where('password_hash', '=', checkedHash).where('status', '=', 'active');
+    if (!(db.getExecutor().adapter instanceof SqliteAdapter)) q = q.forUpdate();
+    return (await q.executeTakeFirst()) !== undefined;
   },
 
   async updateMobile(db: Kysely<Database>, id: string, mobile: string, now: string): Promise<void> {

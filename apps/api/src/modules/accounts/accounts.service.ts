@@ -117,12 +117,17 @@ export class AccountsService {
     await throttle.clear(input.mobile);
     const { user } = found;
     if (user.status !== 'active') throw new AppError(Code.ACCOUNT_DISABLED, s.accountDisabled);
-    if (needsRehash(user.password_hash)) {
-      await repo.updatePasswordHash(this.d.db, user.id, await hashPassword(input.password), this.now());
+    let signsInWith = user.password_hash;
+    if (needsRehash(signsInWith)) {
+      const rehashed = await hashPassword(input.password);
+      if (await repo.rehashIfUnchanged(this.d.db, user.id, signsInWith, rehashed, this.now())) signsInWith = rehashed;
     }
     // one commit for the session and its audit row (a commit waits for the disk); expired sessions
     // are swept apart from logins (decision 0019)
     const { token } = await this.d.db.transaction().execute(async (trx) => {
+      // a password change or a disabling that committed while the password was being checked ended
+      // every session: this one must not start after it
+      if (!(await repo.stillSignsInWith(trx, user.id, signsInWith))) throw new AppError(Code.INVALID_CREDENTIALS, s.invalidCredentials);
       const started = await this.d.sessions.create(user.id, trx);
       await this.d.audit.record({ actorId: user.id, action: 'session.login', entity: 'session', entityId: started.sessionId }, trx);
       return started;

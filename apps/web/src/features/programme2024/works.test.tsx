@@ -30,6 +30,26 @@ const themes = [
 const png = (name: string) =>
   new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], name, { type: 'image/png' });
 
+
+/** The API of a new work in an open programme: addWork records what it was sent, getWork answers it. */
+function stubNewWorkApi() {
+  let sent: RecordedCall | undefined;
+  const api = stubApi({
+    '/v1/getCurrentStatus': ok(currentStatus('open')),
+    '/v1/getThemes': ok(themes),
+    '/v1/getWorks': ok([]),
+    '/v1/getDraft': ok(null),
+    '/v1/saveDraft': ok({ id: 'w-draft', version: 1, savedAt: '2024-05-02T02:05:00.000Z' }),
+    '/v1/addWork': (call) => {
+      sent = call;
+      return ok({ id: 'w-draft', status: 'submitted', version: 2 });
+    },
+    '/v1/getWork': (call) =>
+      ok(view('work', 'submitted', (sent?.body ?? {}) as Record<string, unknown>, { id: call.url.searchParams.get('id') })),
+  });
+  return { api, sent: () => sent };
+}
+
 describe('works: apply/index → themeSelect → addWork → workResult', () => {
   test('an empty list invites the first work; 新增作品 opens the themes', async () => {
     signIn();
@@ -45,20 +65,7 @@ describe('works: apply/index → themeSelect → addWork → workResult', () => 
   test('a work with a team and photos uploaded for real: addWork carries theme, team and the uploaded ids', async () => {
     signIn();
     vi.stubEnv('VITE_API_BASE', uploads.origin);
-    let sent: RecordedCall | undefined;
-    const api = stubApi({
-      '/v1/getCurrentStatus': ok(currentStatus('open')),
-      '/v1/getThemes': ok(themes),
-      '/v1/getWorks': ok([]),
-      '/v1/getDraft': ok(null),
-      '/v1/saveDraft': ok({ id: 'w-draft', version: 1, savedAt: '2024-05-02T02:05:00.000Z' }),
-      '/v1/addWork': (call) => {
-        sent = call;
-        return ok({ id: 'w-draft', status: 'submitted', version: 2 });
-      },
-      '/v1/getWork': (call) =>
-        ok(view('work', 'submitted', (sent?.body ?? {}) as Record<string, unknown>, { id: call.url.searchParams.get('id') })),
-    });
+    const { api, sent: sentWork } = stubNewWorkApi();
     const app = await renderApp(routes.apply.index);
     await screen.findByText('还没有作品');
     await act(async () => navigateTo(routes.apply.themeSelect));
@@ -91,7 +98,7 @@ describe('works: apply/index → themeSelect → addWork → workResult', () => 
     await press('提交作品');
     await waitFor(() => expect(app.path()).toBe(routes.cxb2024.workResult));
     expect(app.search()).toBe('?id=w-draft');
-    expect(sent?.body).toMatchObject({
+    expect(sentWork()?.body).toMatchObject({
       themeId: 't-2',
       title: '乡村振兴数字地图',
       team: [{ name: '李雷', role: '数据分析' }],
@@ -108,19 +115,7 @@ describe('works: apply/index → themeSelect → addWork → workResult', () => 
     const slow = await startUploadServer({ imageHold: (u) => (u.filename === 'slow.png' ? held : undefined) });
     try {
       vi.stubEnv('VITE_API_BASE', slow.origin);
-      let sent: RecordedCall | undefined;
-      stubApi({
-        '/v1/getCurrentStatus': ok(currentStatus('open')),
-        '/v1/getThemes': ok(themes),
-        '/v1/getWorks': ok([]),
-        '/v1/getDraft': ok(null),
-        '/v1/saveDraft': ok({ id: 'w-draft', version: 1, savedAt: '2024-05-02T02:05:00.000Z' }),
-        '/v1/addWork': (call) => {
-          sent = call;
-          return ok({ id: 'w-draft', status: 'submitted', version: 2 });
-        },
-        '/v1/getWork': () => ok(view('work', 'submitted', (sent?.body ?? {}) as Record<string, unknown>, { id: 'w-draft' })),
-      });
+      const { sent: sentWork } = stubNewWorkApi();
       const app = await renderApp(`${routes.apply.addWork}?themeId=t-2`);
       await findField('作品名称');
       type('作品名称', '乡村振兴数字地图');
@@ -139,7 +134,7 @@ describe('works: apply/index → themeSelect → addWork → workResult', () => 
       await waitFor(() => expect((screen.getByRole('button', { name: '提交作品' }) as HTMLButtonElement).disabled).toBe(false));
       await press('提交作品');
       await waitFor(() => expect(app.path()).toBe(routes.cxb2024.workResult));
-      expect((sent?.body as { photos: string[] }).photos).toEqual(slow.images.map((i) => i.id));
+      expect((sentWork()?.body as { photos: string[] }).photos).toEqual(slow.images.map((i) => i.id));
     } finally {
       release();
       await slow.close();

@@ -19,6 +19,8 @@ export default defineConfig({
           setupFiles: ['apps/api/test/support/log-scan.setup.ts'],
           // each test file builds its own app on its own database; argon2 is CPU-heavy on 2 cores
           maxWorkers: 2,
+          // some files spy once at import and read the calls of the whole file (proof-matrix's statements)
+          clearMocks: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

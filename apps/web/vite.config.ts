@@ -1,6 +1,7 @@
 import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import pxToViewport from 'postcss-px-to-viewport-8-plugin';
+import { antdLegacyRenderStandIn } from './build/antd-legacy-render.js';
 import { appShell } from './build/app-shell.js';
 import { sizeBudget } from './build/size-budget.js';
 
@@ -21,6 +22,8 @@ export default defineConfig({
   // the React plugin is typed against the workspace's newer Vite (the test runner's); the hooks it uses are the same
   plugins: [
     react() as unknown as PluginOption,
+    // antd-mobile's React 18 renderer is never called under React 19 (build/antd-legacy-render.ts)
+    antdLegacyRenderStandIn() as unknown as PluginOption,
     // fails the build when the first screens' JavaScript outgrows its budget (build/size-budget.ts)
     sizeBudget({
       report: (weights) => {

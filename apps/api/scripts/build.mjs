@@ -21,7 +21,7 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   packages: 'external',
   alias: { '@qgw/contracts': fileURLToPath(new URL('../../../packages/contracts/src/index.ts', import.meta.url)) },
   logLevel: 'warning',

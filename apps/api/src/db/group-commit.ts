@@ -304,6 +304,18 @@ function checkName(name: string): string {
   return name;
 }
 
+/**
+ * SQLite's adapter, saying that the driver shares out its one connection itself. Kysely (0.29 on)
+ * otherwise holds a lock of its own over each connection from acquire to release, which is what the
+ * driver's early release exists to avoid: a transaction waiting for its turn's COMMIT would keep
+ * every other one out, and each would commit alone.
+ */
+class GroupCommitSqliteAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
+
 /** Kysely's SQLite dialect with the group-commit driver. */
 export class GroupCommitSqliteDialect implements Dialect {
   constructor(private readonly driver: GroupCommitDriver) {}
@@ -314,7 +326,7 @@ export class GroupCommitSqliteDialect implements Dialect {
     return new InlineLimitSqliteCompiler();
   }
   createAdapter(): DialectAdapter {
-    return new SqliteAdapter();
+    return new GroupCommitSqliteAdapter();
   }
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new SqliteIntrospector(db);

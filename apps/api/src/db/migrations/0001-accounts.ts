@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /*
  * Frozen once shipped: later changes go in new migrations. Only portable column types (text,

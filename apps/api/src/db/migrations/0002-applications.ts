@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /*
  * Programmes, their themes and every kind of application (PRODUCT §2–§4). Frozen once shipped.

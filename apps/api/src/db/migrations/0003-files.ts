@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /*
  * Uploaded files (docs/decisions/0005-uploads.md). Frozen once shipped. The bytes live on disk

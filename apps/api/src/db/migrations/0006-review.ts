@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 /*
  * Reviewing and decisions (docs/decisions/0008-review-and-decisions.md): assignments, declared

@@ -1,12 +1,5 @@
-import {
-  type Kysely,
-  type Migration,
-  type MigrationProvider,
-  type MigrationResultSet,
-  Migrator,
-  PostgresAdapter,
-  sql,
-} from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely/migration';
 import type { Database } from '../schema.js';
 import { accountsMigration } from './0001-accounts.js';
 import { applicationsMigration } from './0002-applications.js';

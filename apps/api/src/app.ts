@@ -43,6 +43,7 @@ import { ProgrammeService } from './modules/programme/programme.service.js';
 import { WechatService } from './modules/wechat/wechat.service.js';
 import { wechatRoutes } from './modules/wechat/wechat.routes.js';
 import { runPeriodically } from './plugins/periodic.js';
+import { scheduleBackups } from './ops/backup-schedule.js';
 import { installAuth } from './plugins/auth.js';
 import { installApiDocs } from './plugins/docs.js';
 import { answerFrameworkError, installErrorHandling } from './plugins/errors.js';
@@ -217,6 +218,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     onError: (err) => app.log.warn({ err }, 'avatar sweep failed'),
   });
+  scheduleBackups(app, { config, clock });
   await content.register(app, { uploadPerMinute: config.rateLimit.uploadPerMinute });
   await consoleAccess.register(app);
   await admin.register(app);

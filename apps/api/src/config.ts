@@ -48,6 +48,13 @@ const ZEnv = z.object({
   /** avatar uploads per IP per minute */
   UPLOAD_PER_MINUTE: positiveInt.default(20),
   BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
+  /** hours between the server's automatic backups (SQLite), decimals allowed; 0 or off = none; default 24 in production, off elsewhere */
+  BACKUP_INTERVAL_HOURS: z
+    .string()
+    .regex(/^(off|\d{1,5}(\.\d{1,6})?)$/, { error: 'BACKUP_INTERVAL_HOURS: off, or a number of hours (0 = off)' })
+    .optional(),
+  /** automatic backups kept; older ones are deleted */
+  BACKUP_KEEP: positiveInt.default(14),
   /** AES-256 key for personal data at rest (ID numbers), base64 of 32 bytes; required in production */
   DATA_ENCRYPTION_KEY: z
     .string()
@@ -104,6 +111,8 @@ export interface AppConfig {
   publicBaseUrl: string | undefined;
   trustProxy: TrustProxy;
   bodyLimitBytes: number;
+  /** the running server's backups (ops/backup-schedule.ts): every `everyMs` (0 = none), the newest `keep` kept */
+  backup: { everyMs: number; keep: number };
   wechat: {
     appid: string | undefined;
     secret: string | undefined;
@@ -161,6 +170,12 @@ const parseTrustProxy = (raw: string | undefined): TrustProxy => {
 
 const stripTrailingSlash = (u: string) => u.replace(/\/+$/, '');
 
+/** BACKUP_INTERVAL_HOURS in milliseconds, 0 for none: a server in production backs up daily unless told otherwise. */
+const backupEveryMs = (raw: string | undefined, isProduction: boolean): number => {
+  const hours = raw === undefined ? (isProduction ? 24 : 0) : raw === 'off' ? 0 : Number(raw);
+  return hours > 0 ? Math.max(1, Math.round(hours * 3_600_000)) : 0;
+};
+
 /**
  * Reads the environment once, validates it and resolves paths. Relative paths are taken from the
  * directory the command was started in (npm's INIT_CWD), because npm workspaces move the working
@@ -197,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicBaseUrl: e.PUBLIC_BASE_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    backup: { everyMs: backupEveryMs(e.BACKUP_INTERVAL_HOURS, isProduction), keep: e.BACKUP_KEEP },
     wechat: {
       appid: e.WECHAT_APPID,
       secret: e.WECHAT_SECRET,

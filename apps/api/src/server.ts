@@ -32,6 +32,8 @@ function lanAddresses(): string[] {
 }
 
 async function main() {
+  // whatever the server creates is its user's alone (the stores also set their modes themselves)
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig(process.env);

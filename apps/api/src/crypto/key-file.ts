@@ -1,4 +1,5 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.js';
 
 /**
  * Outside production a secret that is not configured is generated once into a file of DATA_DIR,
@@ -17,10 +18,11 @@ export async function loadOrCreateKeyFile(
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  await mkdir(dir, { recursive: true });
+  // DATA_DIR: owner-only when made here; an existing one is the operator's to set
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   try {
     // 'wx': of two processes starting together only one writes; the other reads its key
-    await writeFile(file, `${generate()}\n`, { mode: 0o600, flag: 'wx' });
+    await writeFile(file, `${generate()}\n`, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PRIVATE_DIR_MODE, prepareSqliteFile, restrictSqliteFiles } from '../private-files.js';
 import { GroupCommitDriver, GroupCommitSqliteDialect } from './group-commit.js';
 import type pg from 'pg';
 import { statementNameOf } from './prepared.js';
@@ -44,13 +45,17 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   if (!opts.sqliteFile) throw new Error('openDatabase: sqliteFile is required without databaseUrl');
-  mkdirSync(dirname(opts.sqliteFile), { recursive: true });
+  // the folder is DATA_DIR: made owner-only when missing; an existing one is the operator's to set
+  mkdirSync(dirname(opts.sqliteFile), { recursive: true, mode: PRIVATE_DIR_MODE });
+  prepareSqliteFile(opts.sqliteFile);
   const file = new (sqliteDriver())(opts.sqliteFile);
   // WAL lets readers proceed during a write; foreign keys are off by default in SQLite
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   file.pragma('synchronous = NORMAL');
+  // WAL mode has made the -wal and -shm files by now; SQLite copies the database's mode, this makes sure
+  restrictSqliteFiles(opts.sqliteFile);
   const cached = withStatementCache(file);
   const driver = new GroupCommitDriver(file, (text) => cached.prepare(text), () => cached.close());
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(driver) });

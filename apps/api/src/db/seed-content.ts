@@ -1,8 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { apiPaths } from '@qgw/contracts';
 import { type Clock, isoAt } from '../clock.js';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../private-files.js';
 import { sanitizeRichText } from '../modules/content/sanitize.js';
 import { isUniqueViolation } from './index.js';
 import type { Database } from './schema.js';
@@ -20,10 +21,10 @@ const MARKER = 'seed.content';
 
 async function writeAttachmentFiles(uploadsDir: string): Promise<void> {
   const dir = join(uploadsDir, 'content');
-  await mkdir(dir, { recursive: true });
+  await ensurePrivateDir(dir);
   for (const a of seedArticles.flatMap((x) => x.attachments ?? [])) {
     // wx: an existing file is left as it is
-    await writeFile(join(dir, a.file), a.text, { flag: 'wx', mode: 0o644 }).catch((err: unknown) => {
+    await writeFile(join(dir, a.file), a.text, { flag: 'wx', mode: PRIVATE_FILE_MODE }).catch((err: unknown) => {
       if ((err as { code?: string }).code !== 'EEXIST') throw err;
     });
   }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiPaths } from '@qgw/contracts';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../private-files.js';
 import { namesOlderThan } from '../files/file-storage.js';
 import { type ImageKind, imageKinds } from '../files/magic-bytes.js';
 
@@ -27,14 +28,14 @@ export class AvatarStore {
   }
 
   async init(): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
+    await ensurePrivateDir(this.dir);
   }
 
   /** Writes the file under a fresh random name; returns its public URL. */
   async save(content: Uint8Array, kind: ImageKind): Promise<string> {
     await this.init();
     const name = `${randomBytes(16).toString('hex')}.${imageKinds[kind].ext}`;
-    await writeFile(join(this.dir, name), content, { flag: 'wx', mode: 0o644 });
+    await writeFile(join(this.dir, name), content, { flag: 'wx', mode: PRIVATE_FILE_MODE });
     return this.urlOf(name);
   }
 

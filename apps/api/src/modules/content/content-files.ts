@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiPaths } from '@qgw/contracts';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../private-files.js';
 import { checkImage } from '../files/image-check.js';
 import { ascii, detectImageKind, imageKinds, startsWith } from '../files/magic-bytes.js';
 
@@ -71,7 +72,7 @@ export class ContentFileStore {
   }
 
   async init(): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
+    await ensurePrivateDir(this.dir);
   }
 
   urlOf(name: string): string {
@@ -82,7 +83,7 @@ export class ContentFileStore {
   async save(content: Uint8Array, ext: ContentFileExt): Promise<string> {
     await this.init();
     const name = `${randomBytes(16).toString('hex')}.${ext}`;
-    await writeFile(join(this.dir, name), content, { flag: 'wx', mode: 0o644 });
+    await writeFile(join(this.dir, name), content, { flag: 'wx', mode: PRIVATE_FILE_MODE });
     return name;
   }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ensurePrivateDir } from '../../private-files.js';
 
 /**
  * Where upload bytes live, all under DATA_DIR/uploads, outside anything served statically:
@@ -26,7 +27,7 @@ export class FileStorage {
   }
 
   async init(): Promise<void> {
-    for (const dir of [this.tmpDir, this.filesDir, this.tusDir]) await mkdir(dir, { recursive: true, mode: 0o750 });
+    for (const dir of [this.uploadsDir, this.tmpDir, this.filesDir, this.tusDir]) await ensurePrivateDir(dir);
   }
 
   /** A fresh path in tmp/ for a file being received. */

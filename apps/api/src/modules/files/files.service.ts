@@ -11,6 +11,7 @@ import type { Database, FileKind, FilePurpose } from '../../db/schema.js';
 import type { AuthContext } from '../accounts/sessions.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import { AppError } from '../../plugins/errors.js';
+import { PRIVATE_FILE_MODE } from '../../private-files.js';
 import { httpStrings } from '../../plugins/http.strings.js';
 import { FileStorage, removeQuietly } from './file-storage.js';
 import { signFileUrls } from './file-urls.js';
@@ -124,7 +125,7 @@ export class FilesService {
     // instead, so the answer (and the connection's close, plugins/errors.ts) comes at the limit
     file.stream.once('limit', () => file.stream.destroy(new AppError(Code.PAYLOAD_TOO_LARGE, s.imageTooLarge, 413)));
     try {
-      await pipeline(file.stream, createWriteStream(temp, { flags: 'wx', mode: 0o640 })).catch((err: unknown) => {
+      await pipeline(file.stream, createWriteStream(temp, { flags: 'wx', mode: PRIVATE_FILE_MODE })).catch((err: unknown) => {
         throw multipartError(err, s.imageTooLarge);
       });
       if (file.stream.truncated) throw new AppError(Code.PAYLOAD_TOO_LARGE, s.imageTooLarge, 413);

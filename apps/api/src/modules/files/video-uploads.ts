@@ -1,4 +1,6 @@
+import { writeFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Metadata, Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -7,6 +9,7 @@ import { apiPaths, Code, limits, videoUploadMetadata } from '@qgw/contracts';
 import { authOf } from '../../plugins/auth.js';
 import { AppError, fail } from '../../plugins/errors.js';
 import { httpStrings } from '../../plugins/http.strings.js';
+import { PRIVATE_FILE_MODE } from '../../private-files.js';
 import { type FilesService, newFileId } from './files.service.js';
 import { fileStrings as s } from './files.strings.js';
 
@@ -72,6 +75,19 @@ function refuseWhatTusRefuses(request: FastifyRequest, reply: FastifyReply): voi
   }
 }
 
+/**
+ * tus's file store writes an upload's bytes and its .json info with the process umask (0644 by
+ * default). Both files are made here first, owner-only, and tus then writes into them, which keeps
+ * their mode; the finished video is moved into files/ as it is.
+ */
+class PrivateFileStore extends FileStore {
+  override async create(upload: Upload): Promise<Upload> {
+    const path = join(this.directory, upload.id);
+    for (const p of [path, `${path}.json`]) await writeFile(p, '', { mode: PRIVATE_FILE_MODE, flag: 'wx' });
+    return super.create(upload);
+  }
+}
+
 export interface VideoUploadRoutesOptions {
   service: FilesService;
   uploadPerMinute: number;
@@ -102,7 +118,7 @@ export async function videoUploadRoutes(app: FastifyInstance, opts: VideoUploadR
 
   const tus = new Server({
     path: apiPaths.uploadVideo,
-    datastore: new FileStore({ directory: service.storage.tusDir }),
+    datastore: new PrivateFileStore({ directory: service.storage.tusDir }),
     maxSize: limits.video.maxBytes,
     relativeLocation: true,
     respectForwardedHeaders: false,

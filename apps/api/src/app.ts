@@ -49,6 +49,7 @@ import { installApiDocs } from './plugins/docs.js';
 import { answerFrameworkError, installErrorHandling } from './plugins/errors.js';
 import { healthRoutes } from './plugins/health.js';
 import { installInputGuard } from './plugins/input-guard.js';
+import { installNoStore } from './plugins/no-store.js';
 import { installRateLimit } from './plugins/rate-limit.js';
 import { installSecurityHeaders } from './plugins/security.js';
 import { webRoutes } from './plugins/web.js';
@@ -178,6 +179,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   installSecurityHeaders(app);
+  installNoStore(app);
   await app.register(compress, { threshold: 1024 });
   await installRateLimit(app, {
     globalPerMinute: config.rateLimit.globalPerMinute,
@@ -187,7 +189,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(multipart, {
     limits: { fileSize: limits.avatar.maxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 100 },
   });
-  await installApiDocs(app);
+  await installApiDocs(app, { enabled: config.apiDocs });
   installAuth(app, sessions);
   consoleAccess.install(app);
 
@@ -198,7 +200,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerPerIpPerHour: config.login.registerPerIpPerHour,
   });
   await app.register(avatarRoutes, { service: accounts, store: avatars, uploadPerMinute: config.rateLimit.uploadPerMinute });
-  await app.register(wechatRoutes, { service: wechat, publicBaseUrl: config.publicBaseUrl });
+  await app.register(wechatRoutes, { service: wechat, publicBaseUrl: config.publicBaseUrl, originFromRequest: !config.isProduction });
   await app.register(programmeRoutes, { service: programme });
   await app.register(applicationsRoutes, { service: applications, drafts, lookup: new RankUserLookup(db, applications, review.othersLookup) });
   await files.register({ sessions, uploadPerMinute: config.rateLimit.uploadPerMinute });

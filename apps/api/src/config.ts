@@ -90,6 +90,8 @@ const ZEnv = z.object({
     .transform((v) => (v === 'off' ? [] : v.split(',').map(Number))),
   /** console exports (applications, media) per IP per minute */
   EXPORT_PER_MINUTE: positiveInt.default(10),
+  /** the OpenAPI page at /docs; on outside production, off in production unless asked for */
+  API_DOCS: boolish.optional(),
 });
 
 export type TrustProxy = boolean | number | string;
@@ -153,6 +155,8 @@ export interface AppConfig {
   };
   /** console exports per IP per minute */
   exportPerMinute: number;
+  /** whether /docs and /docs/json are served */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -194,6 +198,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const fromBase = (p: string) => (isAbsolute(p) ? p : resolve(baseDir, p));
   const dataDir = e.DATA_DIR ? fromBase(e.DATA_DIR) : resolve(repoRoot, 'data');
   const isProduction = e.NODE_ENV === 'production';
+  // in production WeChat's redirect is built from PUBLIC_BASE_URL only: the request's Host header is
+  // the client's to choose, and a forged one would send the OAuth code to another site
+  if (isProduction && e.WECHAT_APPID && e.WECHAT_SECRET && !e.PUBLIC_BASE_URL) {
+    throw new ConfigError('Invalid configuration: PUBLIC_BASE_URL is required in production when WECHAT_APPID and WECHAT_SECRET are set');
+  }
 
   return {
     env: e.NODE_ENV,
@@ -245,5 +254,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryDelaysMs: e.NOTIFY_RETRY_DELAYS_MS,
     },
     exportPerMinute: e.EXPORT_PER_MINUTE,
+    apiDocs: e.API_DOCS ?? !isProduction,
   };
 }

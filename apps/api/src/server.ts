@@ -95,7 +95,7 @@ async function main() {
   const banner = ['', `青工委服务平台 已启动: http://${shownHost}:${port}/`];
   if (wildcard) for (const ip of lanAddresses()) banner.push(`  局域网访问:     http://${ip}:${port}/`);
   banner.push(`  数据库: ${database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.sqliteFile})`}`);
-  banner.push(`  API 文档: http://${shownHost}:${port}/docs`);
+  if (config.apiDocs) banner.push(`  API 文档: http://${shownHost}:${port}/docs`);
   if (!config.wechat.configured) banner.push('  微信授权: 未配置（绑定页可跳过）');
   if (demo.length > 0) {
     banner.push('  演示账号（密码相同）:');

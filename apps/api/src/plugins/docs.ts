@@ -4,8 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { opsPaths } from '@qgw/contracts';
 
-/** OpenAPI generated from the routes' zod schemas; must be registered before the routes. */
-export async function installApiDocs(app: FastifyInstance): Promise<void> {
+/**
+ * OpenAPI generated from the routes' zod schemas; must be registered before the routes. Off in
+ * production unless API_DOCS=1: a map of every route is of more use to an attacker than to the
+ * public, so /docs and /docs/json then answer 404 like any unknown path.
+ */
+export async function installApiDocs(app: FastifyInstance, opts: { enabled: boolean }): Promise<void> {
+  if (!opts.enabled) return;
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

@@ -12,7 +12,7 @@ import { holdsConsoleRole } from '../console-access/console-guard.js';
 import { authOf, extractToken } from '../../plugins/auth.js';
 import { AppError, fail, ok } from '../../plugins/errors.js';
 import { httpStrings } from '../../plugins/http.strings.js';
-import { FILE_URL_LIFETIME_S, verifyFileUrl } from './file-urls.js';
+import { verifyFileUrl } from './file-urls.js';
 import type { FilesService, Viewer } from './files.service.js';
 import { fileStrings as s } from './files.strings.js';
 import { multipartError } from './multipart-errors.js';
@@ -93,17 +93,20 @@ export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions
     return { userId: auth.user.id, reviewing };
   }
 
-  /** Who is asking: a session (Authorization header) or a signed URL; and how long the answer may be cached. */
+  /**
+   * Who is asking: a session (Authorization header) or a signed URL. Either way the answer is a
+   * private file and is not stored by any cache (plugins/no-store.ts), the browser's included.
+   */
   async function viewerOf(
     request: FastifyRequest,
     id: string,
     query: { exp?: string | undefined; sig?: string | undefined },
-  ): Promise<{ viewer: Viewer; maxAgeS: number }> {
+  ): Promise<Viewer> {
     const token = extractToken(request.headers.authorization);
     if (token) {
       const ctx = await opts.sessions.authenticate(token);
       if (!ctx) throw new AppError(Code.UNAUTHORIZED, httpStrings.unauthorized, 401);
-      return { viewer: await sessionViewer(ctx), maxAgeS: 0 };
+      return sessionViewer(ctx);
     }
     if (query.exp === undefined && query.sig === undefined) throw new AppError(Code.UNAUTHORIZED, httpStrings.unauthorized, 401);
     const now = opts.clock();
@@ -111,8 +114,7 @@ export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions
     if (!check.ok) throw new AppError(Code.FORBIDDEN, check.reason === 'expired' ? s.linkExpired : s.linkInvalid, 403);
     const viewer = await service.signedViewer(check.viewerId);
     if (!viewer) throw new AppError(Code.FORBIDDEN, s.linkInvalid, 403);
-    const left = Math.floor(Number(query.exp) - now / 1000);
-    return { viewer, maxAgeS: Math.max(0, Math.min(left, FILE_URL_LIFETIME_S)) };
+    return viewer;
   }
 
   r.route({
@@ -128,7 +130,7 @@ export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions
     },
     handler: async (request, reply) => {
       const { id } = request.params;
-      const { viewer, maxAgeS } = await viewerOf(request, id, request.query);
+      const viewer = await viewerOf(request, id, request.query);
       const row = await service.viewable(id, viewer);
       if (!row) throw new AppError(Code.NOT_FOUND, httpStrings.notFound, 404);
       const path = service.storage.pathOf(row.storage_key);
@@ -147,7 +149,6 @@ export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions
         .header('x-content-type-options', 'nosniff')
         .header('content-disposition', `inline; filename="${row.id}.${ext}"`)
         .header('content-security-policy', FILE_CSP)
-        .header('cache-control', `private, max-age=${maxAgeS}`)
         .header('accept-ranges', 'bytes')
         .header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();

@@ -14,15 +14,21 @@ import type { WechatService } from './wechat.service.js';
 
 export interface WechatRoutesOptions {
   service: WechatService;
-  /** PUBLIC_BASE_URL; when unset the origin is taken from the request */
+  /** PUBLIC_BASE_URL; when unset the origin is taken from the request, outside production only */
   publicBaseUrl: string | undefined;
+  /**
+   * Whether the request's Host may stand in for PUBLIC_BASE_URL. Never in production: the Host
+   * header is the client's to choose, and WeChat would hand the OAuth code to whatever it names.
+   */
+  originFromRequest: boolean;
 }
 
 const secured = [{ token: [] }];
 
 export async function wechatRoutes(app: FastifyInstance, opts: WechatRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const origin = (request: FastifyRequest) => opts.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+  const origin = (request: FastifyRequest) =>
+    opts.publicBaseUrl ?? (opts.originFromRequest ? `${request.protocol}://${request.host}` : undefined);
 
   r.get(
     apiPaths.wxAuthorizeUrl,
@@ -36,7 +42,12 @@ export async function wechatRoutes(app: FastifyInstance, opts: WechatRoutesOptio
         response: { 200: ZEnvelopeOf(ZWxAuthorizeUrlResponse) },
       },
     },
-    async (request) => ok(await opts.service.authorizeUrl(authOf(request), origin(request))),
+    async (request) => {
+      const publicOrigin = origin(request);
+      // production refuses to start in this state (config.ts); binding is not offered should it happen
+      if (!publicOrigin) return ok({ configured: false, url: null });
+      return ok(await opts.service.authorizeUrl(authOf(request), publicOrigin));
+    },
   );
 
   r.get(

@@ -10,6 +10,7 @@ import { limits } from '@qgw/contracts';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
 import { DataCipher } from './crypto/data-cipher.js';
+import { poolStatsOf } from './db/index.js';
 import type { Database } from './db/schema.js';
 import { createLogger } from './logger.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
@@ -49,8 +50,10 @@ import { installApiDocs } from './plugins/docs.js';
 import { answerFrameworkError, installErrorHandling } from './plugins/errors.js';
 import { healthRoutes } from './plugins/health.js';
 import { installInputGuard } from './plugins/input-guard.js';
+import { createMetrics, installMetrics, type Metrics } from './plugins/metrics.js';
 import { installNoStore } from './plugins/no-store.js';
 import { installRateLimit } from './plugins/rate-limit.js';
+import { installRequestIdEcho, requestIdOf } from './plugins/request-id.js';
 import { installSecurityHeaders } from './plugins/security.js';
 import { webRoutes } from './plugins/web.js';
 
@@ -61,6 +64,8 @@ export interface BuildAppOptions {
   /** defaults to a pino logger at config.logLevel on stdout */
   logger?: Logger;
   clock?: Clock;
+  /** where the app's metrics go; by default made when METRICS_PORT is set, none otherwise */
+  metrics?: Metrics;
 }
 
 export interface AppServices {
@@ -81,6 +86,8 @@ export interface AppServices {
 declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
+    /** what the metrics listener serves (server.ts); null when metrics are off */
+    metrics: Metrics | null;
   }
 }
 
@@ -115,7 +122,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     requestTimeout: 30_000,
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
+    // X-Request-Id checked and kept, or a fresh UUID (plugins/request-id.ts)
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   });
+  const metrics = opts.metrics ?? (config.metrics.port !== undefined ? createMetrics() : null);
+  app.decorate('metrics', metrics);
+  // first of all hooks, so that answers given early are timed and carry their id too
+  if (metrics) installMetrics(app, metrics);
+  installRequestIdEcho(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -136,7 +151,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const failureStore: FailureCounter = redis
     ? new RedisFailureCounter(redis, `${config.redisKeyPrefix}login-fail:`)
     : new MemoryFailureCounter(clock);
-  const throttle = new GuessThrottle(failureStore, { maxFailures: config.login.maxFailuresPerAccount, lockMs: config.login.lockMs }, 'login');
+  const throttle = new GuessThrottle(
+    failureStore,
+    { maxFailures: config.login.maxFailuresPerAccount, lockMs: config.login.lockMs },
+    'login',
+    metrics ? () => metrics.loginFailed() : undefined,
+  );
+  const poolStats = poolStatsOf(db);
+  if (metrics && poolStats) metrics.databasePool(poolStats);
   const avatars = new AvatarStore(config.uploadsDir);
   await avatars.init();
   const { wechat: w } = config;

@@ -92,6 +92,10 @@ const ZEnv = z.object({
   EXPORT_PER_MINUTE: positiveInt.default(10),
   /** the OpenAPI page at /docs; on outside production, off in production unless asked for */
   API_DOCS: boolish.optional(),
+  /** Prometheus text at /metrics on a listener of its own; unset = no metrics listener */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** the metrics listener's address: loopback unless said otherwise, as metrics are not for the public */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type TrustProxy = boolean | number | string;
@@ -157,6 +161,8 @@ export interface AppConfig {
   exportPerMinute: number;
   /** whether /docs and /docs/json are served */
   apiDocs: boolean;
+  /** the Prometheus listener (plugins/metrics.ts); port undefined = none */
+  metrics: { port: number | undefined; host: string };
 }
 
 export class ConfigError extends Error {
@@ -202,6 +208,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // the client's to choose, and a forged one would send the OAuth code to another site
   if (isProduction && e.WECHAT_APPID && e.WECHAT_SECRET && !e.PUBLIC_BASE_URL) {
     throw new ConfigError('Invalid configuration: PUBLIC_BASE_URL is required in production when WECHAT_APPID and WECHAT_SECRET are set');
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError('Invalid configuration: METRICS_PORT must differ from PORT (metrics are not served on the public port)');
   }
 
   return {
@@ -255,5 +264,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     exportPerMinute: e.EXPORT_PER_MINUTE,
     apiDocs: e.API_DOCS ?? !isProduction,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }

@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrations/index.js';
 import { seedDemo } from './db/seed.js';
 import { createLogger } from './logger.js';
 import { resolveDataKey } from './modules/applications/id-number-cipher.js';
+import { type MetricsListener, startMetricsListener } from './plugins/metrics.js';
 
 /** Entry point: config → database → migrations → demo seed → HTTP, and a clean stop on SIGINT/SIGTERM. */
 
@@ -65,6 +66,7 @@ async function main() {
   const app = await buildApp({ config, db: database.db, logger });
   // handlers first: a signal that arrives while starting still closes everything cleanly
   let stopping = false;
+  let metricsListener: MetricsListener | undefined;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -75,6 +77,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     try {
+      await metricsListener?.close();
       await app.close();
       await database.destroy();
       process.exit(0);
@@ -87,6 +90,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
+  if (app.metrics && config.metrics.port !== undefined) {
+    metricsListener = await startMetricsListener(app.metrics, { port: config.metrics.port, host: config.metrics.host });
+  }
 
   const { port } = app.server.address() as AddressInfo;
   const wildcard = config.host === '0.0.0.0' || config.host === '::';
@@ -96,6 +102,10 @@ async function main() {
   if (wildcard) for (const ip of lanAddresses()) banner.push(`  局域网访问:     http://${ip}:${port}/`);
   banner.push(`  数据库: ${database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.sqliteFile})`}`);
   if (config.apiDocs) banner.push(`  API 文档: http://${shownHost}:${port}/docs`);
+  if (metricsListener) {
+    const { address, port: metricsPort } = metricsListener.address;
+    banner.push(`  监控指标: http://${address.includes(':') ? `[${address}]` : address}:${metricsPort}/metrics`);
+  }
   if (!config.wechat.configured) banner.push('  微信授权: 未配置（绑定页可跳过）');
   if (demo.length > 0) {
     banner.push('  演示账号（密码相同）:');

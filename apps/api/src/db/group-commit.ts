@@ -51,6 +51,16 @@ class FifoMutex {
   private queue: Array<() => void> = [];
   private head = 0;
 
+  /** held by someone: the one connection is in use */
+  get held(): boolean {
+    return this.locked;
+  }
+
+  /** callers queued for it */
+  get waiting(): number {
+    return this.queue.length - this.head;
+  }
+
   lock(): Promise<void> {
     if (!this.locked) {
       this.locked = true;
@@ -139,6 +149,11 @@ export class GroupCommitDriver implements Driver {
   ) {}
 
   async init(): Promise<void> {}
+
+  /** The one connection's use, as a pool's would be reported (plugins/metrics.ts). */
+  poolStats(): { total: number; idle: number; waiting: number } {
+    return { total: 1, idle: this.mutex.held ? 0 : 1, waiting: this.mutex.waiting };
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.mutex.lock();

@@ -18,6 +18,19 @@ export interface DatabaseHandle {
   destroy(): Promise<void>;
 }
 
+/** A connection pool's use: connections open, idle, and callers waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** Each opened database's pool use, looked up by its Kysely instance (the app is given only that). */
+const poolStatsByDb = new WeakMap<Kysely<Database>, () => PoolStats>();
+
+/** How busy the database's connections are; undefined for a Kysely instance not opened here. */
+export const poolStatsOf = (db: Kysely<Database>): (() => PoolStats) | undefined => poolStatsByDb.get(db);
+
 export interface DatabaseOptions {
   /** postgres://… → PostgreSQL; otherwise the SQLite file is used */
   databaseUrl?: string | undefined;
@@ -42,6 +55,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     });
     pool.on('connect', sendPreparedAsNamed);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    poolStatsByDb.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   if (!opts.sqliteFile) throw new Error('openDatabase: sqliteFile is required without databaseUrl');
@@ -59,6 +73,8 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   const cached = withStatementCache(file);
   const driver = new GroupCommitDriver(file, (text) => cached.prepare(text), () => cached.close());
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(driver) });
+  // one connection: "waiting" is the transactions and queries queued for it
+  poolStatsByDb.set(db, () => driver.poolStats());
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 

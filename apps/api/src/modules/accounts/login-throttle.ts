@@ -124,6 +124,8 @@ export class GuessThrottle {
     private readonly store: FailureCounter,
     private readonly policy: GuessPolicy,
     private readonly namespace: 'login' | 'mfa',
+    /** told of every wrong guess (the login failure metric) */
+    private readonly onWrong?: () => void,
   ) {}
 
   /** The key never contains the subject itself (a mobile, a user id). */
@@ -139,6 +141,7 @@ export class GuessThrottle {
 
   /** The guess numbered `n` was wrong: true when it reached the limit (the lock then lasts lockMs from now). */
   async wrong(subject: string, n: number): Promise<boolean> {
+    this.onWrong?.();
     if (n < this.policy.maxFailures) return false;
     await this.store.expire(this.key(subject), this.policy.lockMs);
     return true;

@@ -26,6 +26,17 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      {
+        test: {
+          // the production artefact built and started as the Dockerfile does (npm test -- prod)
+          name: 'production',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
+          testTimeout: 120_000,
+          // two npm installs and a full build
+          hookTimeout: 900_000,
+        },
+      },
     ],
   },
 });

@@ -4,7 +4,8 @@
  *   1. unit tests (contracts, web),
  *   2. the server suite on the embedded SQLite database,
  *   3. the server suite again on PostgreSQL when TEST_DATABASE_URL is set,
- *   4. the browser journeys (Playwright, Chromium) against a freshly built app.
+ *   4. the production artefact: built and started as the Dockerfile does, deployment files checked,
+ *   5. the browser journeys (Playwright, Chromium) against a freshly built app.
  * Every stage runs even when an earlier one fails; the exit code is non-zero if any failed.
  * The last line is the totals: "tests: N passed, N failed".
  */
@@ -15,10 +16,11 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const tmp = mkdtempSync(join(tmpdir(), 'qgw-test-'));
-const only = process.argv.slice(2); // e.g. `npm test -- unit api`
+const only = process.argv.slice(2); // e.g. `npm test -- unit api` (stages: unit, api, prod, e2e)
 const want = (stage) => only.length === 0 || only.includes(stage);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
+console.log(`node ${process.version}`);
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n=== ${name} ===`);
@@ -50,6 +52,7 @@ if (want('api') && process.env.TEST_DATABASE_URL) {
 } else if (want('api')) {
   console.log('\n(TEST_DATABASE_URL not set: the server suite ran on SQLite only)');
 }
+if (want('prod')) vitest('production artefact', ['production']);
 if (want('e2e')) {
   if (run('build web app', 'npm', ['run', 'build', '-w', 'apps/web'])) {
     const out = join(tmp, 'playwright.json');

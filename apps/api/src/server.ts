@@ -5,7 +5,7 @@ import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { assertDurable, DurabilityError } from './db/durability.js';
 import { openDatabase } from './db/index.js';
-import { migrateToLatest } from './db/migrations/index.js';
+import { assertNotNewer, migrateToLatest, NewerDatabaseError } from './db/migrations/index.js';
 import { seedDemo } from './db/seed.js';
 import { createLogger } from './logger.js';
 import { resolveDataKey } from './modules/applications/id-number-cipher.js';
@@ -49,7 +49,15 @@ async function main() {
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
   try {
     await assertDurable(database.db, database.dialect);
+    // before migrating: this code must not run on (or migrate around) tables a newer version made
+    await assertNotNewer(database.db);
   } catch (err) {
+    if (err instanceof NewerDatabaseError) {
+      logger.fatal({ event: 'db.newer', unknown: err.unknown }, 'database migrated by a newer version');
+      console.error(err.message);
+      await database.destroy();
+      process.exit(1);
+    }
     if (err instanceof DurabilityError) {
       logger.fatal({ event: 'db.durability' }, err.message);
       console.error(err.message);

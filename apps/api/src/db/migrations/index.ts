@@ -1,5 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely/migration';
+import {
+  DEFAULT_MIGRATION_TABLE, type Migration, type MigrationProvider, type MigrationResultSet, Migrator,
+} from 'kysely/migration';
 import type { Database } from '../schema.js';
 import { accountsMigration } from './0001-accounts.js';
 import { applicationsMigration } from './0002-applications.js';
@@ -33,6 +35,19 @@ export const migrationProvider: MigrationProvider = {
 
 export class MigrationError extends Error {
   override name = 'MigrationError';
+  /** the migration that failed, when one did */
+  migrationName: string | undefined;
+}
+
+/** The database holds migrations this code does not know: a newer version of the platform migrated it. */
+export class NewerDatabaseError extends MigrationError {
+  override name = 'NewerDatabaseError';
+  constructor(readonly unknown: readonly string[]) {
+    super(
+      `数据库已由更新版本的程序迁移（本版本不认识的迁移：${unknown.join('、')}），本版本不能在其上运行。` +
+        '请部署与数据库相符的版本，或从本版本时的备份恢复数据库。',
+    );
+  }
 }
 
 /**
@@ -73,9 +88,55 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
   }
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new MigrationError(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
+    const failure = new MigrationError(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
       cause: error,
     });
+    failure.migrationName = failed;
+    throw failure;
   }
   return results;
+}
+
+export interface MigrationState {
+  /** every migration this code knows, in order, with when it was applied (null: pending) */
+  migrations: { name: string; appliedAt: string | null }[];
+  /** applied migrations this code does not know, in name order: a newer version migrated the database */
+  unknown: string[];
+}
+
+/**
+ * What the migrator's own table says was applied. Read directly rather than through the migrator,
+ * which refuses (as "corrupted migrations") a database holding a name it does not know, and on
+ * PostgreSQL looks through every schema's catalogue to find its table.
+ */
+async function appliedMigrations(db: Kysely<Database>): Promise<Map<string, string>> {
+  const schema = await migrationTableSchema(db);
+  const exists = schema
+    ? sql`select 1 from information_schema.tables where table_schema = ${schema} and table_name = ${DEFAULT_MIGRATION_TABLE}`
+    : sql`select 1 from sqlite_master where type = 'table' and name = ${DEFAULT_MIGRATION_TABLE}`;
+  if ((await exists.execute(db)).rows.length === 0) return new Map();
+  const table = schema ? sql.id(schema, DEFAULT_MIGRATION_TABLE) : sql.id(DEFAULT_MIGRATION_TABLE);
+  const { rows } = await sql<{ name: string; timestamp: string }>`select name, timestamp from ${table}`.execute(db);
+  return new Map(rows.map((r) => [r.name, r.timestamp]));
+}
+
+/** Applied and pending migrations, and any the database holds that this code does not know. Changes nothing. */
+export async function migrationStatus(db: Kysely<Database>): Promise<MigrationState> {
+  const applied = await appliedMigrations(db);
+  return {
+    migrations: Object.keys(migrations)
+      .sort()
+      .map((name) => ({ name, appliedAt: applied.get(name) ?? null })),
+    unknown: [...applied.keys()].filter((name) => !(name in migrations)).sort(),
+  };
+}
+
+/**
+ * Refuses a database migrated by a newer version: this code would run on tables it does not know
+ * (and could not undo their migrations). Call before migrating; throws NewerDatabaseError.
+ */
+export async function assertNotNewer(db: Kysely<Database>): Promise<MigrationState> {
+  const state = await migrationStatus(db);
+  if (state.unknown.length > 0) throw new NewerDatabaseError(state.unknown);
+  return state;
 }

@@ -15,4 +15,6 @@ export const adminStrings = {
   themeInUse: (n: number) => `已有${n}个申报使用该主题，不能删除，可改为停用`,
   criterionUnknown: '评分项不存在，请刷新后重试',
   rangeOrder: '结束时间应晚于开始时间',
+  mobileNotFound: '没有使用该手机号注册的账号（请先在平台注册）',
+  lastAdmin: '这是最后一个可用的管理员，不能移除其管理员角色（请先为其他账号授予管理员角色）',
 } as const;

@@ -77,6 +77,42 @@ export const peopleRepository = {
     return db.selectFrom('users').select(personColumns).where('users.id', '=', id).executeTakeFirst();
   },
 
+  byMobile(db: Kysely<Database>, mobile: string): Promise<PersonRow | undefined> {
+    return db.selectFrom('users').select(personColumns).where('users.mobile', '=', mobile).executeTakeFirst();
+  },
+
+  /** Every active account holding the admin role, as now committed. */
+  async activeAdminIds(db: Kysely<Database>): Promise<string[]> {
+    const rows = await db
+      .selectFrom('users as u')
+      .innerJoin('user_roles as r', 'r.user_id', 'u.id')
+      .select('u.id')
+      .where('u.status', '=', 'active')
+      .where('r.role', '=', 'admin')
+      .orderBy('u.id')
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
+  /** Every account holding a console role (reviewer or admin), oldest first: a few dozen at most. */
+  consoleUsers(db: Kysely<Database>): Promise<PersonRow[]> {
+    return db
+      .selectFrom('users')
+      .select(personColumns)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('user_roles')
+            .select('user_roles.user_id')
+            .whereRef('user_roles.user_id', '=', 'users.id')
+            .where('user_roles.role', 'in', ['reviewer', 'admin']),
+        ),
+      )
+      .orderBy('users.created_at')
+      .orderBy('users.id')
+      .execute();
+  },
+
   async rolesOf(db: Kysely<Database>, userIds: readonly string[]): Promise<Map<string, Role[]>> {
     const out = new Map<string, Role[]>(userIds.map((id) => [id, []]));
     if (userIds.length === 0) return out;

@@ -244,7 +244,10 @@ export class GroupCommitDriver implements Driver {
 
   private openTurn(): Turn {
     if (this.turn) return this.liveTurn();
-    this.run('begin');
+    // IMMEDIATE: the write lock is taken now, not at the turn's first write. Deferred, a turn that
+    // read first and wrote after another process committed (an operator command, a backup) would
+    // fail at that write with SQLITE_BUSY, which no busy timeout retries.
+    this.run('begin immediate');
     const turn = new Turn();
     this.turn = turn;
     // after the I/O callbacks of this turn of the event loop, which may add to it, or under concurrent

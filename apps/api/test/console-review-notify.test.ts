@@ -1,8 +1,9 @@
 /**
  * Released decisions reach the applicant in the app and, through adapters, by WeChat template
- * message and SMS (here a local double of both providers). Every attempt is in the delivery log
- * (sent / failed / skipped, recipient masked); a provider failing never undoes the decision or the
- * in-app notification, and neither mobiles nor openids reach the logs.
+ * message and SMS (here a local double of both providers), through the notification outbox. The
+ * console's deliveries list shows each copy's state (sent / failed / skipped, attempts, recipient
+ * masked); a provider failing never undoes the decision or the in-app notification, and neither
+ * mobiles nor openids reach the logs.
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -30,7 +31,8 @@ beforeAll(async () => {
       NOTIFY_WECHAT_TEMPLATE_ID: 'tpl-decision',
       SMS_GATEWAY_URL: `${nd.url}/sms`,
       SMS_GATEWAY_TOKEN: nd.smsToken,
-      NOTIFY_TIMEOUT_MS: '300',
+      // short for the timeout case, yet long enough that a busy machine does not time out the others
+      NOTIFY_TIMEOUT_MS: '1000',
       PUBLIC_BASE_URL: 'https://qgw.example.cn',
     },
     logStream: new Writable({
@@ -71,7 +73,8 @@ describe('outbound copies', () => {
   it('sends a WeChat template message and an SMS, each logged as sent with a masked recipient', async () => {
     const r = await decided('approve', { bound: true });
     expect(r.deliveries.wechat).toMatchObject({ status: 'sent', recipient: `${r.openid!.slice(0, 6)}…` });
-    expect(r.deliveries.sms).toMatchObject({ status: 'sent', recipient: maskMobile(r.applicant.mobile) });
+    expect(r.deliveries.sms).toMatchObject({ status: 'sent', recipient: maskMobile(r.applicant.mobile), attempts: 1, nextAttemptAt: null });
+    expect(r.deliveries.sms.sentAt).toEqual(expect.any(String));
     const tpl = nd.templates.find((m) => m.touser === r.openid)!;
     expect(tpl).toMatchObject({ template_id: 'tpl-decision', url: 'https://qgw.example.cn/#/pages/account/index' });
     expect(tpl.data.keyword1!.value).toBe(r.form.name);
@@ -105,7 +108,8 @@ describe('outbound copies', () => {
     nd.setMode('refuse');
     const refused = await decided('approve', { bound: true });
     expect(refused.deliveries.wechat).toMatchObject({ status: 'failed', detail: 'errcode:43004' });
-    expect(refused.deliveries.sms).toMatchObject({ status: 'failed', detail: 'http:502' });
+    // retries are off in this file: a passing failure (502) is final after its one attempt
+    expect(refused.deliveries.sms).toMatchObject({ status: 'failed', detail: 'http:502', attempts: 1, nextAttemptAt: null, sentAt: null });
     nd.setMode('timeout');
     const slow = await decided('approve', { bound: true });
     expect(slow.deliveries.sms).toMatchObject({ status: 'failed', detail: 'timeout' });

@@ -89,11 +89,12 @@ export const ZConsoleReleaseResponse = z.object({
 });
 export type ConsoleReleaseResponse = z.infer<typeof ZConsoleReleaseResponse>;
 
-// ---- outbound delivery log (admin) ---------------------------------------------------------------
+// ---- outbound deliveries (admin): one row per channel copy of a notice, from the outbox -----------
 
 export const deliveryChannels = ['wechat', 'sms'] as const;
 export const ZDeliveryChannel = z.enum(deliveryChannels);
-export const deliveryStatuses = ['sent', 'failed', 'skipped'] as const;
+/** pending: waiting for its (next) attempt; sending: an instance holds it now; the rest are final */
+export const deliveryStatuses = ['sent', 'failed', 'skipped', 'pending', 'sending'] as const;
 export const ZDeliveryStatus = z.enum(deliveryStatuses);
 export const ZConsoleDeliveriesRequest = z.object({
   applicationId: ZId.optional(),
@@ -110,8 +111,14 @@ export const ZDelivery = z.object({
   status: ZDeliveryStatus,
   /** masked mobile or openid prefix; never the full value */
   recipient: z.string().nullable(),
+  /** the last failure or skip reason (timeout, http:502, errcode:43004, no_openid …) */
   detail: z.string().nullable(),
   createdAt: z.string(),
+  /** attempts made so far */
+  attempts: z.number().int().nonnegative(),
+  /** when the next attempt is due; only while pending */
+  nextAttemptAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
 });
 export type Delivery = z.infer<typeof ZDelivery>;
 export const ZConsoleDeliveriesResponse = ZPageOf(ZDelivery);

@@ -366,6 +366,37 @@ export interface NotificationDeliveriesTable {
   created_at: IsoTime;
 }
 
+export type OutboxStatusValue = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
+
+/**
+ * One outbound copy (a channel) of a notification still to send or already settled: written in
+ * the transaction that releases the decision, then claimed and sent by the outbox worker.
+ */
+export interface NotificationOutboxTable {
+  id: string;
+  notification_id: string;
+  application_id: string | null;
+  /** whom to address: the mobile and openid are read at send time, never stored here */
+  user_id: string;
+  channel: DeliveryChannelValue;
+  /** the outbound message as JSON (title, application title, outcome, link) */
+  payload: string;
+  status: OutboxStatusValue;
+  attempts: number;
+  /** when the row is due: the retry time while pending, the lease's end while sending */
+  next_attempt_at: IsoTime;
+  /** the worker holding the row while sending; afterwards, the one that made the last attempt */
+  claimed_by: string | null;
+  /** the lease's end while sending */
+  claimed_until: IsoTime | null;
+  /** masked recipient of the last attempt */
+  recipient: string | null;
+  /** the last failure or skip reason (timeout, http:502, errcode:43004, no_openid …) */
+  last_error: string | null;
+  created_at: IsoTime;
+  sent_at: IsoTime | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -394,4 +425,5 @@ export interface Database {
   staged_decisions: StagedDecisionsTable;
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;
+  notification_outbox: NotificationOutboxTable;
 }

@@ -74,7 +74,7 @@ export async function versionOf(app: FastifyInstance, token: string, id: string)
 export async function reviewCounts(t: TestApp) {
   const tables = [
     'applications', 'audit_log', 'review_assignments', 'review_conflicts', 'reviews', 'staged_decisions', 'notifications',
-    'notification_deliveries',
+    'notification_deliveries', 'notification_outbox',
   ] as const;
   const out: Record<string, number> = {};
   for (const table of tables) {

@@ -47,6 +47,8 @@ export interface TestApp {
   config: AppConfig;
   clock: TestClock;
   dataDir: string;
+  /** PostgreSQL: the test's schema */
+  pgSchema?: string;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,8 @@ export function pgDatabaseUrl(name: string): string {
 export interface FreshDatabase {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** PostgreSQL: the schema the database lives in (another instance attaches to it) */
+  pgSchema?: string;
   close(): Promise<void>;
 }
 
@@ -99,6 +103,7 @@ export async function createFreshDatabase(dataDir: string): Promise<FreshDatabas
   return {
     db: handle.db,
     dialect: handle.dialect,
+    pgSchema: schema,
     close: async () => {
       await handle.destroy();
       await admin(`drop schema ${schema} cascade`);
@@ -154,10 +159,48 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     config,
     clock,
     dataDir,
+    ...(fresh.pgSchema ? { pgSchema: fresh.pgSchema } : {}),
     close: async () => {
+      // closing an app twice is harmless: a test may have stopped it already (an instance's restart)
       await app.close();
       await fresh.close();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestInstance {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  close(): Promise<void>;
+}
+
+/**
+ * Another instance of the API on `t`'s database, with its own app, memory and background work, and
+ * `t`'s clock: on PostgreSQL its own connection pool on the same schema, as a second server would
+ * have. On SQLite it shares `t`'s connection to the same file: better-sqlite3 waits for a locked
+ * database synchronously, so a second connection in the same process would stall until the first
+ * could commit, which it cannot while the thread waits (separate processes do not have this).
+ */
+export async function createInstance(t: TestApp, opts: { env?: Record<string, string> } = {}): Promise<TestInstance> {
+  const config = loadConfig({ ...testDefaults, DATA_DIR: t.dataDir, WEB_DIST: join(t.dataDir, 'no-web-build'), ...opts.env });
+  const own = t.pgSchema ? openDatabase({ databaseUrl: testDatabaseUrl, pgSearchPath: t.pgSchema, pgPoolMax: 4 }) : undefined;
+  const db = own?.db ?? t.db;
+  const logger = createLogger({ level: opts.env?.LOG_LEVEL ?? 'debug', stream: scanningStream() });
+  const app = await buildApp({ config, db, clock: t.clock.now, logger });
+  try {
+    await app.ready();
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    await own?.destroy();
+    throw err;
+  }
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await own?.destroy();
     },
   };
 }

@@ -12,6 +12,7 @@ import { reviewMigration } from './0006-review.js';
 import { redundantIndexesMigration } from './0007-redundant-indexes.js';
 import { coveringNameIndexMigration } from './0008-covering-name-index.js';
 import { sessionExpiryIndexMigration } from './0009-session-expiry-index.js';
+import { notificationOutboxMigration } from './0010-notification-outbox.js';
 
 /**
  * Every migration, in order. Static (not read from disk) so that bundling or running from any
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0007-redundant-indexes': redundantIndexesMigration,
   '0008-covering-name-index': coveringNameIndexMigration,
   '0009-session-expiry-index': sessionExpiryIndexMigration,
+  '0010-notification-outbox': notificationOutboxMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,7 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, DeliveryChannelValue, DeliveryStatusValue, NotificationsTable } from '../../db/schema.js';
 
-/** SQL for in-app notifications and the outbound delivery log. Every method takes the executor. */
+/** SQL for in-app notifications and the log of outbound attempts. Every method takes the executor. */
 
 export type NotificationRow = NotificationsTable;
 
@@ -75,23 +75,5 @@ export const notificationsRepository = {
         created_at: d.at,
       })
       .execute();
-  },
-
-  deliveries(
-    db: Kysely<Database>,
-    f: {
-      applicationId?: string | undefined;
-      channel?: DeliveryChannelValue | undefined;
-      status?: DeliveryStatusValue | undefined;
-      after?: { createdAt: string; id: string } | undefined;
-      limit: number;
-    },
-  ) {
-    let q = db.selectFrom('notification_deliveries').selectAll();
-    if (f.applicationId) q = q.where('application_id', '=', f.applicationId);
-    if (f.channel) q = q.where('channel', '=', f.channel);
-    if (f.status) q = q.where('status', '=', f.status);
-    if (f.after) q = q.where(sql<SqlBool>`(created_at, id) < (${f.after.createdAt}, ${f.after.id})`);
-    return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
   },
 };

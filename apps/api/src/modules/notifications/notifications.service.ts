@@ -1,50 +1,21 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
-  Code, type Delivery, type GetNotificationsResponse, maskMobile, type Notification, reviewLimits,
+  Code, type Delivery, type GetNotificationsResponse, type Notification, reviewLimits,
 } from '@qgw/contracts';
-import { type Clock, isoAt } from '../../clock.js';
-import type { Database, DeliveryChannelValue, DeliveryStatusValue } from '../../db/schema.js';
+import { isoAt } from '../../clock.js';
+import { newRowId } from '../../db/row-id.js';
+import type { Database, DeliveryChannelValue, OutboxStatusValue } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
 import { decodeCursor, encodeCursor } from '../content/cursor.js';
 import { ISO_TIME, RECORD_ID } from '../review/queue.service.js';
 import { notificationsRepository as repo } from './notifications.repository.js';
 import { notificationStrings as s } from './notifications.strings.js';
-import type { DeliveryResult, OutboundChannel, OutboundMessage, Recipient } from './outbound.js';
-import { newRowId } from '../../db/row-id.js';
+import { outboxRepository as outbox } from './outbox.repository.js';
+import type { OutboundMessage } from './outbound.js';
+import { OutboxWorker, type OutboxWorkerDeps } from './outbox.worker.js';
 
-export interface NotificationsDeps {
-  db: Kysely<Database>;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  channels: OutboundChannel[];
-  /** the appid whose openid bindings the WeChat channel addresses; undefined when WeChat is off */
-  wechatAppid: string | undefined;
-  /** the wait before each retry of a passing failure (see isPassing); [] = one attempt only */
-  retryDelaysMs?: readonly number[];
-}
-
-/**
- * Failures worth another try later: the provider was slow, unreachable, overloaded or busy. A
- * refusal (bad template, unknown recipient, wrong credentials) would fail the same way again.
- */
-export const isPassing = (detail: string | null): boolean =>
-  detail !== null && (['timeout', 'network', 'error', 'errcode:-1'].includes(detail) || /^http:(5\d\d|429)$/.test(detail));
-
-/** Resolves true after `ms`, or false at once when `signal` aborts first. */
-function wait(ms: number, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const done = (ok: boolean) => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-      resolve(ok);
-    };
-    const onAbort = () => done(false);
-    const timer = setTimeout(() => done(true), ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
+/** the database, clock and log, and what the outbox worker sends with (channels, retry waits, lease) */
+export type NotificationsDeps = OutboxWorkerDeps;
 
 export interface NewNotification {
   userId: string;
@@ -53,7 +24,7 @@ export interface NewNotification {
   body: string;
 }
 
-/** What dispatch needs once the notification is committed. */
+/** The outbound copies of one committed notification. */
 export interface OutboundJob {
   notificationId: string;
   applicationId: string | null;
@@ -62,22 +33,21 @@ export interface OutboundJob {
 }
 
 const PAGE_TAG = 'n1';
-const DELIVERY_TAG = 'd1';
-
-/** The first characters of an openid: enough to tell bindings apart in the log, not to address anyone. */
-const maskOpenid = (openid: string) => `${openid.slice(0, 6)}…`;
+// d2: the list reads the outbox since migration 0010; a d1 cursor (the attempt log's) is refused
+const DELIVERY_TAG = 'd2';
 
 /**
- * In-app notifications (the applicant's list, read marks) and their outbound copies. The in-app
- * row is written in the caller's transaction, so it exists exactly when the change it reports
- * does; outbound messages go after the commit, in the background, each attempt logged.
+ * In-app notifications (the applicant's list, read marks) and their outbound copies. Both are
+ * written in the caller's transaction: the in-app row and one outbox row per channel exist exactly
+ * when the change they report does. The outbox worker sends the copies once the caller commits
+ * (`kick`), and resumes whatever a stopped process left.
  */
 export class NotificationsService {
-  private readonly pending = new Set<Promise<void>>();
-  /** aborted at shutdown: retries still waiting are given up */
-  private readonly closing = new AbortController();
+  private readonly worker: OutboxWorker;
 
-  constructor(private readonly d: NotificationsDeps) {}
+  constructor(private readonly d: NotificationsDeps) {
+    this.worker = new OutboxWorker(d);
+  }
 
   /** Inserts the notification inside `trx`; answers its id. */
   async create(trx: Kysely<Database>, n: NewNotification): Promise<string> {
@@ -94,80 +64,53 @@ export class NotificationsService {
     return id;
   }
 
-  /** Sends the outbound copies in the background; `idle()` resolves once every started send is logged. */
-  dispatch(jobs: OutboundJob[]): void {
-    if (jobs.length === 0) return;
-    const run = this.deliverAll(jobs)
-      .catch((err: unknown) => this.d.log.error({ err }, 'outbound notifications failed'))
-      .finally(() => this.pending.delete(run));
-    this.pending.add(run);
-  }
-
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
-  }
-
-  /** At shutdown: sends in flight finish and are logged; no waiting retry starts. */
-  async close(): Promise<void> {
-    this.closing.abort();
-    await this.idle();
-  }
-
-  private async deliverAll(jobs: OutboundJob[]): Promise<void> {
-    // a few at a time: a slow provider must not hold hundreds of sockets
-    const queue = [...jobs];
-    const worker = async () => {
-      for (let job = queue.shift(); job; job = queue.shift()) await this.deliver(job);
-    };
-    await Promise.all(Array.from({ length: Math.min(4, queue.length) }, worker));
-  }
-
-  private async recipient(userId: string): Promise<Recipient | null> {
-    const user = await this.d.db.selectFrom('users').select(['mobile', 'status']).where('id', '=', userId).executeTakeFirst();
-    if (!user) return null;
-    const binding = this.d.wechatAppid
-      ? await this.d.db
-          .selectFrom('wx_bindings')
-          .select('openid')
-          .where('user_id', '=', userId)
-          .where('appid', '=', this.d.wechatAppid)
-          .executeTakeFirst()
-      : undefined;
-    return { mobile: user.mobile, openid: binding?.openid ?? null };
-  }
-
-  private async deliver(job: OutboundJob): Promise<void> {
-    const to = await this.recipient(job.userId);
-    // the channels independently: one channel's retries never hold the other's message
-    await Promise.all(this.d.channels.map((ch) => this.deliverOn(ch, job, to)));
-  }
-
-  /** Sends on one channel; a passing failure is tried again after each configured wait. Every attempt is logged. */
-  private async deliverOn(ch: OutboundChannel, job: OutboundJob, to: Recipient | null): Promise<void> {
-    const delays = this.d.retryDelaysMs ?? [];
-    for (let attempt = 0; ; attempt++) {
-      const { status, detail }: DeliveryResult = to
-        ? await ch.send(to, job.message).catch(() => ({ status: 'failed' as const, detail: 'error' }))
-        : { status: 'skipped', detail: 'no_user' };
-      await repo.logDelivery(this.d.db, {
+  /**
+   * Queues the outbound copies (one per channel) inside `trx`, the transaction that made the
+   * notification; call `kick` once it has committed. An unconfigured channel's row is settled as
+   * skipped when its turn comes, so the log shows why nothing went.
+   */
+  async enqueue(trx: Kysely<Database>, job: OutboundJob): Promise<void> {
+    const now = isoAt(this.d.clock());
+    await outbox.insert(
+      trx,
+      this.d.channels.map((ch) => ({
         id: newRowId(),
-        notificationId: job.notificationId,
-        applicationId: job.applicationId,
+        notification_id: job.notificationId,
+        application_id: job.applicationId,
+        user_id: job.userId,
         channel: ch.channel,
-        status,
-        recipient: to ? this.recipientLabel(ch.channel, to) : null,
-        detail,
-        at: isoAt(this.d.clock()),
-      });
-      const delay = delays[attempt];
-      if (status !== 'failed' || !isPassing(detail) || delay === undefined) return;
-      if (!(await wait(delay, this.closing.signal))) return;
-    }
+        payload: JSON.stringify(job.message),
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: now,
+        claimed_by: null,
+        claimed_until: null,
+        recipient: null,
+        last_error: null,
+        created_at: now,
+        sent_at: null,
+      })),
+    );
   }
 
-  private recipientLabel(channel: DeliveryChannelValue, to: Recipient): string | null {
-    if (channel === 'sms') return maskMobile(to.mobile);
-    return to.openid ? maskOpenid(to.openid) : null;
+  /** Tells the worker that rows were committed: they go now rather than at its next look. */
+  kick(): void {
+    this.worker.kick();
+  }
+
+  /** Starts the worker (at app start): rows a previous process left are sent or resumed. */
+  start(): void {
+    this.worker.kick();
+  }
+
+  /** Resolves once the worker has no run in progress: every due row is settled, later retries wait. */
+  async idle(): Promise<void> {
+    await this.worker.idle();
+  }
+
+  /** At shutdown: sends in flight finish and are settled; no new claim starts. */
+  async close(): Promise<void> {
+    await this.worker.close();
   }
 
   // ---- the applicant's side ----
@@ -207,12 +150,12 @@ export class NotificationsService {
     return { unread: await repo.unread(this.d.db, userId) };
   }
 
-  // ---- the admin's delivery log ----
+  // ---- the admin's delivery list: one row per outbound copy, as the outbox holds it ----
 
   async deliveries(q: {
     applicationId?: string | undefined;
     channel?: DeliveryChannelValue | undefined;
-    status?: DeliveryStatusValue | undefined;
+    status?: OutboxStatusValue | undefined;
     cursor?: string | undefined;
     limit?: number | undefined;
   }): Promise<{ items: Delivery[]; nextCursor: string | null }> {
@@ -223,7 +166,7 @@ export class NotificationsService {
       if (!ISO_TIME.test(createdAt) || !RECORD_ID.test(id)) throw new AppError(Code.BAD_REQUEST, s.cursorInvalid);
       after = { createdAt, id };
     }
-    const rows = await repo.deliveries(this.d.db, { ...q, after, limit: limit + 1 });
+    const rows = await outbox.page(this.d.db, { ...q, after, limit: limit + 1 });
     const more = rows.length > limit;
     const page = more ? rows.slice(0, limit) : rows;
     const last = page.at(-1);
@@ -235,8 +178,12 @@ export class NotificationsService {
         channel: r.channel,
         status: r.status,
         recipient: r.recipient,
-        detail: r.detail,
+        detail: r.last_error,
         createdAt: r.created_at,
+        attempts: Number(r.attempts),
+        // while sending, next_attempt_at is the lease's end: no retry is planned then
+        nextAttemptAt: r.status === 'pending' ? r.next_attempt_at : null,
+        sentAt: r.sent_at,
       })),
       nextCursor: more && last ? encodeCursor(DELIVERY_TAG, [last.created_at, last.id]) : null,
     };

@@ -9,7 +9,7 @@ import { AppError } from '../../plugins/errors.js';
 import type { ApplicationRow } from '../applications/applications.repository.js';
 import { recordTransition } from '../applications/records.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
-import type { NotificationsService, OutboundJob } from '../notifications/notifications.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { ProgrammeService } from '../programme/programme.service.js';
 import { type ConsoleActor, notFound } from './console-actor.js';
 import { lookupCodeOf, noticeOf, outcomeLabel } from './notice.js';
@@ -27,9 +27,7 @@ export interface DecisionsDeps {
   programme: Pick<ProgrammeService, 'phaseOfProgramme'>;
 }
 
-type ReleaseOutcome =
-  | { reason: string }
-  | { status: ConsoleReleaseResponse['released'][number]['status']; decidedAt: string; job: OutboundJob };
+type ReleaseOutcome = { reason: string } | { status: ConsoleReleaseResponse['released'][number]['status']; decidedAt: string };
 
 const conflict = () => new AppError(Code.CONFLICT, s.versionConflict);
 
@@ -37,8 +35,8 @@ const conflict = () => new AppError(Code.CONFLICT, s.versionConflict);
  * Admins' decisions (PRODUCT §4): staged first, released together. Staging is an optimistic write
  * on the application's version — of two admins staging from the same version exactly one stands,
  * the other gets CONFLICT. Release applies each staged decision in its own transaction (status,
- * reason, decided_at, audit, in-app notification) only if the application is still exactly as
- * staged, then sends the outbound copies.
+ * reason, decided_at, audit, in-app notification and its outbound copies in the outbox) only if the
+ * application is still exactly as staged; the outbox worker sends the copies once it commits.
  */
 export class DecisionsService {
   constructor(private readonly d: DecisionsDeps) {}
@@ -182,16 +180,16 @@ export class DecisionsService {
 
   async release(actor: ConsoleActor, applicationIds: string[]): Promise<ConsoleReleaseResponse> {
     const out: ConsoleReleaseResponse = { released: [], failed: [] };
-    const jobs: OutboundJob[] = [];
-    for (const id of new Set(applicationIds)) {
-      const result = await this.releaseOne(actor, id);
-      if ('reason' in result) out.failed.push({ applicationId: id, reason: result.reason });
-      else {
-        out.released.push({ applicationId: id, status: result.status, decidedAt: result.decidedAt });
-        jobs.push(result.job);
+    try {
+      for (const id of new Set(applicationIds)) {
+        const result = await this.releaseOne(actor, id);
+        if ('reason' in result) out.failed.push({ applicationId: id, reason: result.reason });
+        else out.released.push({ applicationId: id, status: result.status, decidedAt: result.decidedAt });
       }
+    } finally {
+      // the committed releases' notices go now, even when a later one in the batch failed
+      if (out.released.length > 0) this.d.notifications.kick();
     }
-    this.d.notifications.dispatch(jobs);
     return out;
   }
 
@@ -238,7 +236,8 @@ export class DecisionsService {
         title: notice.title,
         body: notice.body,
       });
-      const job: OutboundJob = {
+      // in this transaction: no decision without its notices, no notice without its decision
+      await this.d.notifications.enqueue(trx, {
         notificationId,
         applicationId,
         userId: app.user_id,
@@ -248,8 +247,8 @@ export class DecisionsService {
           outcome: outcomeLabel(staged.decision),
           link: this.d.publicBaseUrl ? `${this.d.publicBaseUrl}/#${routes.account.index}` : null,
         },
-      };
-      return { status: to, decidedAt: now, job };
+      });
+      return { status: to, decidedAt: now };
     });
   }
 }

@@ -41,8 +41,12 @@ export interface ReviewModuleDeps {
  * Reviewing and decisions (issue 4): the console's queue, detail, assignment, reviews, staged
  * decisions and exports, and the applicant's notifications with their outbound channels. WeChat
  * template messages need WECHAT_APPID/SECRET and NOTIFY_WECHAT_TEMPLATE_ID; SMS needs
- * SMS_GATEWAY_URL. Without them those channels log 'skipped'.
+ * SMS_GATEWAY_URL. Without them those channels log 'skipped'. Outbound copies go through the
+ * notification outbox and its worker (notifications/outbox.worker.ts).
  */
+/** beyond the sends' own timeouts: database round trips and a busy event loop */
+const OUTBOX_LEASE_SLACK_MS = 30_000;
+
 export function createReviewModule(d: ReviewModuleDeps) {
   const { app, config, db, clock, audit } = d;
   const w = config.wechat;
@@ -66,9 +70,12 @@ export function createReviewModule(d: ReviewModuleDeps) {
     channels: [wechat, sms],
     wechatAppid: w.configured ? w.appid : undefined,
     retryDelaysMs: n.retryDelaysMs,
+    // a WeChat send is at most four calls (token, send, fresh token, send again), each with its timeout
+    leaseMs: 4 * n.timeoutMs + OUTBOX_LEASE_SLACK_MS,
   });
-  // outbound sends in flight finish (and are logged) before the database closes; waiting retries are
-  // given up (and logged as such) rather than holding the shutdown
+  // the outbox worker starts with the app, resuming what a previous process left; at shutdown sends
+  // in flight finish and are settled before the database closes, and waiting retries stay queued
+  app.addHook('onReady', async () => notifications.start());
   app.addHook('onClose', async () => notifications.close());
 
   const queue = new QueueService(db, clock);

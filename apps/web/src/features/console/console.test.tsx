@@ -46,7 +46,7 @@ describe('console role gate', () => {
     stubConsoleApi({ [apiPaths.getUserInfo]: profile });
     await renderApp('/console');
     const nav = await screen.findByRole('navigation', { name: '后台导航' });
-    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['概览', '文章', '领导班子', '分会', '会员名录', '外链白名单', '评审队列', '待发布结论', '用户管理', '评选设置', '操作日志']);
+    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['概览', '文章', '领导班子', '分会', '会员名录', '外链白名单', '评审队列', '待发布结论', '通知发送', '用户管理', '评选设置', '操作日志']);
     expect(await screen.findByRole('heading', { name: '内容管理' })).toBeTruthy();
   });
 

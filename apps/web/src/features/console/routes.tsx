@@ -43,6 +43,7 @@ export const consoleRoutes: RouteObject[] = [
       page(reviewPaths.queue, () => import('../../routes/console-review-queue.js')),
       page(`${reviewPaths.queue}/:id`, () => import('../../routes/console-review-application.js')),
       page(reviewPaths.decisions, () => import('../../routes/console-review-decisions.js')),
+      page(reviewPaths.deliveries, () => import('../../routes/console-review-deliveries.js')),
     ],
   },
 ];

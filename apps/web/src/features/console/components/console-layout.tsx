@@ -20,6 +20,7 @@ const nav = [
   { to: consolePaths.webview, text: t.nav.webview, end: false },
   { to: reviewPaths.queue, text: reviewStrings.nav.queue, end: false },
   { to: reviewPaths.decisions, text: reviewStrings.nav.decisions, end: false },
+  { to: reviewPaths.deliveries, text: reviewStrings.nav.deliveries, end: false },
   { to: consolePaths.adminUsers, text: adminStrings.nav.people, end: false },
   { to: consolePaths.adminProgramme, text: adminStrings.nav.programme, end: false },
   { to: consolePaths.adminAudit, text: adminStrings.nav.audit, end: false },

@@ -3,4 +3,5 @@ export const reviewPaths = {
   queue: '/console/review',
   application: (id: string) => `/console/review/${encodeURIComponent(id)}`,
   decisions: '/console/decisions',
+  deliveries: '/console/deliveries',
 } as const;

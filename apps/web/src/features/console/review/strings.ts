@@ -1,8 +1,11 @@
-import type { ApplicationKind } from '@qgw/contracts';
+import type { ApplicationKind, Delivery } from '@qgw/contracts';
+
+type DeliveryChannel = Delivery['channel'];
+type DeliveryStatus = Delivery['status'];
 
 /** Every text of the console's reviewing and decisions screens. */
 export const reviewStrings = {
-  nav: { queue: '评审队列', decisions: '待发布结论' },
+  nav: { queue: '评审队列', decisions: '待发布结论', deliveries: '通知发送' },
   queueTitle: '评审队列',
   kind: '类型',
   status: '状态',
@@ -144,4 +147,37 @@ export const reviewStrings = {
   releasedOne: (title: string) => `${title}：已发布`,
   failedOne: (title: string, reason: string) => `${title}：${reason}`,
   releaseResults: '发布结果',
+
+  // deliveries: each outbound copy (WeChat, SMS) of a released decision, as the outbox holds it
+  deliveriesTitle: '通知发送记录',
+  channel: '渠道',
+  deliveryStatus: '发送状态',
+  channels: { wechat: '微信模板消息', sms: '短信' } satisfies Record<DeliveryChannel, string>,
+  deliveryStatuses: { pending: '待发送', sending: '发送中', sent: '已发送', failed: '失败', skipped: '已跳过' } satisfies Record<DeliveryStatus, string>,
+  retries: (n: number) => `重试次数：${n}`,
+  nextRetry: (time: string) => `下次重试：${time}`,
+  sentAt: (time: string) => `发送于 ${time}`,
+  createdAt: (time: string) => `创建于 ${time}`,
+  recipient: (who: string) => `接收人：${who}`,
+  lastError: (why: string) => `原因：${why}`,
+  viewApplication: '查看申报',
+  noDeliveries: '暂无发送记录',
+  /** the outbox's short reasons, in words; an unknown one is shown as it is */
+  deliveryDetail: (detail: string): string => {
+    const known: Record<string, string> = {
+      timeout: '服务商响应超时',
+      network: '无法连接服务商',
+      error: '发送出错',
+      not_configured: '该渠道未配置',
+      no_openid: '申报人未绑定微信',
+      no_user: '申报人账号已不存在',
+      interrupted: '发送中断次数过多',
+      'errcode:-1': '微信系统繁忙',
+      'errcode:43004': '申报人未关注公众号',
+    };
+    const http = /^http:(\d{3})$/.exec(detail);
+    if (known[detail]) return `${known[detail]}（${detail}）`;
+    if (http) return `服务商返回 HTTP ${http[1]}`;
+    return detail;
+  },
 };

@@ -10,6 +10,8 @@ import {
   ZConsoleConflictResponse,
   ZConsoleDecisionPreviewRequest,
   ZConsoleDecisionPreviewResponse,
+  ZConsoleDeliveriesRequest,
+  ZConsoleDeliveriesResponse,
   ZConsoleQueueRequest,
   ZConsoleQueueResponse,
   ZConsoleReleaseRequest,
@@ -48,6 +50,7 @@ export const reviewOps = {
   staged: defineOperation({ method: 'GET', path: apiPaths.consoleDecisionsStaged, request: ZConsoleStagedDecisionsRequest, response: ZConsoleStagedDecisionsResponse }),
   preview: defineOperation({ method: 'GET', path: apiPaths.consoleDecisionPreview, request: ZConsoleDecisionPreviewRequest, response: ZConsoleDecisionPreviewResponse }),
   release: defineOperation({ method: 'POST', path: apiPaths.consoleDecisionRelease, request: ZConsoleReleaseRequest, response: ZConsoleReleaseResponse }),
+  deliveries: defineOperation({ method: 'GET', path: apiPaths.consoleDeliveries, request: ZConsoleDeliveriesRequest, response: ZConsoleDeliveriesResponse }),
 };
 
 /** The assignment CSV goes up as a multipart file; every row comes back with its outcome. */
@@ -62,4 +65,5 @@ export const reviewKeys = {
   staged: ['console', 'review', 'staged'] as const,
   reviewers: ['console', 'review', 'reviewers'] as const,
   themes: ['console', 'review', 'themes'] as const,
+  deliveries: (filters: object) => ['console', 'review', 'deliveries', filters] as const,
 };

@@ -39,6 +39,7 @@ import { createFilesModule } from './modules/files/files.module.js';
 import { assertOwnedFiles, attachOwnedFiles, type FilesService, signFileUrls } from './modules/files/files.service.js';
 import { programmeRoutes } from './modules/programme/programme.routes.js';
 import type { NotificationsService } from './modules/notifications/notifications.service.js';
+import { outboxDepth } from './modules/notifications/outbox.repository.js';
 import { createReviewModule } from './modules/review/review.module.js';
 import { ProgrammeService } from './modules/programme/programme.service.js';
 import { WechatService } from './modules/wechat/wechat.service.js';
@@ -159,6 +160,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   );
   const poolStats = poolStatsOf(db);
   if (metrics && poolStats) metrics.databasePool(poolStats);
+  if (metrics) metrics.outboxDepth(() => outboxDepth(db));
   const avatars = new AvatarStore(config.uploadsDir);
   await avatars.init();
   const { wechat: w } = config;

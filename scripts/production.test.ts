@@ -205,5 +205,12 @@ describe('production artefact', () => {
     expect(existsSync(join(dataDir, 'app.db'))).toBe(true);
     expect(existsSync(wal), output).toBe(false);
     expect(output).not.toMatch(/shutdown (took too long|failed)/);
+
+    // the operator commands run on production dependencies too, against the same data directory
+    const opEnv = cleanEnv({ DATA_DIR: dataDir, NODE_ENV: 'production', FILE_URL_SECRET: 'f'.repeat(48), DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') });
+    expect(run(runtime, 'npm', ['run', '-s', 'migrate', '--', 'status'], opEnv)).toContain('已应用');
+    const unknown = spawnSync('npm', ['run', '-s', 'admin', '--', 'grant', '--mobile', '13900000000'], { cwd: runtime, env: opEnv, encoding: 'utf8' });
+    expect(unknown.status).toBe(1);
+    expect(run(runtime, 'npm', ['run', '-s', 'admin', '--', 'list'], opEnv)).toBeTruthy();
   });
 });

@@ -93,6 +93,7 @@ export function serverEnv(opts: ServerOptions, port: number): Record<string, str
     DATA_ENCRYPTION_KEY: opts.secrets.dataKey,
     RATE_LIMIT_PER_MINUTE: '100000000',
     LOGIN_PER_IP_PER_MINUTE: '100000000',
+    CHALLENGE_PER_IP_PER_MINUTE: '100000000',
     REGISTER_PER_IP_PER_HOUR: '100000000',
     UPLOAD_PER_MINUTE: '100000000',
     EXPORT_PER_MINUTE: '100000000',

@@ -24,6 +24,8 @@ import {
   RedisFailureCounter,
 } from './modules/accounts/login-throttle.js';
 import { SESSION_SWEEP_EVERY_MS, SessionService } from './modules/accounts/sessions.js';
+import { LoginGuard } from './modules/accounts/login-guard.js';
+import { createChallengeModule } from './modules/challenge/challenge.module.js';
 import { applicationsRoutes } from './modules/applications/applications.routes.js';
 import { ApplicationsService } from './modules/applications/applications.service.js';
 import { DraftsService } from './modules/applications/drafts.service.js';
@@ -75,6 +77,8 @@ export interface AppServices {
   wechat: WechatService;
   audit: AuditRepository;
   throttle: GuessThrottle;
+  /** login attempts per account and address; `succeeded(mobile, ip)` after any successful login */
+  loginGuard: LoginGuard;
   avatars: AvatarStore;
   files: FilesService;
   programme: ProgrammeService;
@@ -158,6 +162,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     'login',
     metrics ? () => metrics.loginFailed() : undefined,
   );
+  // no lockout: past the limit an account asks for a challenge, and failing addresses wait (decision 0021)
+  const loginGuard = new LoginGuard(
+    failureStore,
+    {
+      maxFailures: config.login.maxFailuresPerAccount,
+      windowMs: config.login.lockMs,
+      delayBaseMs: config.login.failureDelayBaseMs,
+      delayMaxMs: config.login.failureDelayMaxMs,
+    },
+    metrics ? () => metrics.loginFailed() : undefined,
+  );
+  const challengeModule = await createChallengeModule(app, { config, clock, redis, log: app.log });
   const poolStats = poolStatsOf(db);
   if (metrics && poolStats) metrics.databasePool(poolStats);
   if (metrics) metrics.outboxDepth(() => outboxDepth(db));
@@ -179,6 +195,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     clock,
     sessions,
     throttle,
+    guard: loginGuard,
+    challenges: challengeModule.challenges,
     audit,
     avatars,
     wechatAppid: w.configured ? w.appid : undefined,
@@ -198,7 +216,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     programme,
   });
   app.decorate('services', {
-    sessions, accounts, wechat, audit, throttle, avatars, programme, applications, drafts, files: files.service,
+    sessions, accounts, wechat, audit, throttle, loginGuard, avatars, programme, applications, drafts, files: files.service,
     mfa: consoleAccess.mfa, notifications: review.notifications,
   });
 
@@ -223,6 +241,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     loginPerIpPerMinute: config.login.perIpPerMinute,
     registerPerIpPerHour: config.login.registerPerIpPerHour,
   });
+  await challengeModule.register(app);
   await app.register(avatarRoutes, { service: accounts, store: avatars, uploadPerMinute: config.rateLimit.uploadPerMinute });
   await app.register(wechatRoutes, { service: wechat, publicBaseUrl: config.publicBaseUrl, originFromRequest: !config.isProduction });
   await app.register(programmeRoutes, { service: programme });

@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { challengePolicy } from '@qgw/contracts';
 import { consolePolicy, loginPolicy, mfaPolicy, sessionPolicy } from '@qgw/contracts';
 
 /** The repository root: defaults for DATA_DIR and WEB_DIST hang off it whatever the working directory. */
@@ -43,6 +44,19 @@ const ZEnv = z.object({
   LOGIN_LOCK_MS: positiveInt.default(loginPolicy.lockMs),
   LOGIN_PER_IP_PER_MINUTE: positiveInt.default(loginPolicy.perIpPerMinute),
   REGISTER_PER_IP_PER_HOUR: positiveInt.default(loginPolicy.registerPerIpPerHour),
+  /** the wait before a password check from an address that already failed on an account past LOGIN_MAX_FAILURES: this, doubled per attempt */
+  LOGIN_FAILURE_DELAY_BASE_MS: z.coerce.number().int().min(0).max(60_000).default(loginPolicy.failureDelayBaseMs),
+  /** and never longer than this */
+  LOGIN_FAILURE_DELAY_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(loginPolicy.failureDelayMaxMs),
+  /** requests per IP per minute to a guarded route (login, SMS codes) past which each one needs a solved challenge */
+  CHALLENGE_PER_IP_PER_MINUTE: positiveInt.default(loginPolicy.challengePerIpPerMinute),
+  /** HMAC key for proof-of-work challenges (at least 32 characters); by default derived from FILE_URL_SECRET, or generated into DATA_DIR/altcha.key outside production */
+  ALTCHA_HMAC_KEY: z.string().min(32, { error: 'ALTCHA_HMAC_KEY must be at least 32 characters' }).optional(),
+  /** PBKDF2 iterations per counter value a solver tries */
+  ALTCHA_COST: positiveInt.default(challengePolicy.cost),
+  /** the counter a solver must find is drawn from [ALTCHA_COUNTER_MIN, ALTCHA_COUNTER_MAX] */
+  ALTCHA_COUNTER_MIN: z.coerce.number().int().min(0).max(1_000_000).default(challengePolicy.counterMin),
+  ALTCHA_COUNTER_MAX: z.coerce.number().int().min(1).max(1_000_000).default(challengePolicy.counterMax),
   /** every other route, per IP per minute: a ceiling against floods, far above normal use */
   RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   /** avatar uploads per IP per minute */
@@ -132,9 +146,17 @@ export interface AppConfig {
   login: {
     maxFailuresPerAccount: number;
     lockMs: number;
+    failureDelayBaseMs: number;
+    failureDelayMaxMs: number;
     perIpPerMinute: number;
+    challengePerIpPerMinute: number;
     registerPerIpPerHour: number;
   };
+  /**
+   * Proof-of-work challenges (modules/challenge). hmacKey: ALTCHA_HMAC_KEY; when unset it is derived
+   * from FILE_URL_SECRET, or outside production generated once into DATA_DIR/altcha.key.
+   */
+  challenge: { hmacKey: string | undefined; cost: number; counterMin: number; counterMax: number; ttlMs: number };
   rateLimit: { globalPerMinute: number; uploadPerMinute: number };
   /**
    * DATA_ENCRYPTION_KEY decoded; when unset, outside production a key is generated once into
@@ -209,6 +231,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && e.WECHAT_APPID && e.WECHAT_SECRET && !e.PUBLIC_BASE_URL) {
     throw new ConfigError('Invalid configuration: PUBLIC_BASE_URL is required in production when WECHAT_APPID and WECHAT_SECRET are set');
   }
+  if (e.ALTCHA_COUNTER_MIN > e.ALTCHA_COUNTER_MAX) {
+    throw new ConfigError('Invalid configuration: ALTCHA_COUNTER_MIN must not be above ALTCHA_COUNTER_MAX');
+  }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
     throw new ConfigError('Invalid configuration: METRICS_PORT must differ from PORT (metrics are not served on the public port)');
   }
@@ -243,8 +268,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     login: {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES,
       lockMs: e.LOGIN_LOCK_MS,
+      failureDelayBaseMs: e.LOGIN_FAILURE_DELAY_BASE_MS,
+      failureDelayMaxMs: e.LOGIN_FAILURE_DELAY_MAX_MS,
       perIpPerMinute: e.LOGIN_PER_IP_PER_MINUTE,
+      challengePerIpPerMinute: e.CHALLENGE_PER_IP_PER_MINUTE,
       registerPerIpPerHour: e.REGISTER_PER_IP_PER_HOUR,
+    },
+    challenge: {
+      hmacKey: e.ALTCHA_HMAC_KEY,
+      cost: e.ALTCHA_COST,
+      counterMin: e.ALTCHA_COUNTER_MIN,
+      counterMax: e.ALTCHA_COUNTER_MAX,
+      ttlMs: challengePolicy.ttlMs,
     },
     rateLimit: { globalPerMinute: e.RATE_LIMIT_PER_MINUTE, uploadPerMinute: e.UPLOAD_PER_MINUTE },
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY ? Buffer.from(e.DATA_ENCRYPTION_KEY, 'base64') : undefined,

@@ -1,8 +1,9 @@
 /**
  * Two API instances on one database and one Redis, as PRODUCT §5 runs them behind a proxy: each
  * instance keeps its own memory, so whatever must hold across them lives in the database (sessions)
- * or in Redis (rate limits, the account lock). A request may land on either instance; the limits
- * count both, and a session ended on one is dead on the other at once.
+ * or in Redis (rate limits, the per-account failure counts, spent challenge solutions). A request
+ * may land on either instance; the limits count both, and a session ended on one is dead on the
+ * other at once.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { register } from './support/api.js';
+import { solvedChallenge } from './support/challenge.js';
 import { deleteKeys, randomPrefix, redisAvailable, testRedisUrl } from './support/redis.js';
 import { createTestApp, type TestApp, testDefaults } from './support/test-app.js';
 
@@ -62,16 +64,26 @@ describe.skipIf(!hasRedis)('two instances behind one database and one Redis', ()
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
   });
 
-  it('the account lock counts failures on both instances and holds on both', async () => {
+  it('the per-account failure count adds up on both instances, both then ask for a challenge, and a solution spent on one is refused on the other', async () => {
     const u = await register(a.app);
     for (let i = 0; i < 4; i++) {
       const res = await on(both()[i % 2]!, 'POST', apiPaths.login, { ip: `198.51.100.${50 + i}`, payload: { mobile: u.mobile, password: 'Wrong-Pass-123' } });
-      expect((res.json() as { code: number }).code).toBe(i < 3 ? Code.INVALID_CREDENTIALS : Code.ACCOUNT_LOCKED);
+      expect((res.json() as { code: number }).code).toBe(Code.INVALID_CREDENTIALS);
     }
     for (const app of both()) {
       const res = await on(app, 'POST', apiPaths.login, { ip: '198.51.100.60', payload: { mobile: u.mobile, password: u.password } });
-      expect(res.json()).toMatchObject({ success: false, code: Code.ACCOUNT_LOCKED });
+      expect(res.statusCode).toBe(428);
+      expect(res.json()).toMatchObject({ success: false, code: Code.CHALLENGE_REQUIRED });
     }
+    // a challenge made by one instance is solved and used on the other; used again, it is refused
+    const altcha = await solvedChallenge(a.app, '198.51.100.61');
+    const inside = await on(b, 'POST', apiPaths.login, { ip: '198.51.100.61', payload: { mobile: u.mobile, password: u.password, altcha } });
+    expect(inside.json()).toMatchObject({ success: true });
+    for (let i = 0; i < 4; i++) {
+      await on(a.app, 'POST', apiPaths.login, { ip: `198.51.100.${62 + i}`, payload: { mobile: u.mobile, password: 'Wrong-Pass-123' } });
+    }
+    const replay = await on(a.app, 'POST', apiPaths.login, { ip: '198.51.100.61', payload: { mobile: u.mobile, password: u.password, altcha } });
+    expect(replay.statusCode).toBe(428);
   });
 
   it('a session ended on one instance is refused on the other at once (logout, password change)', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAltchaPayload } from './challenge.js';
 import { limits } from './limits.js';
 
 export const roles = ['applicant', 'reviewer', 'admin'] as const;
@@ -32,7 +33,12 @@ export const ZNickname = z
   .refine((s) => codePoints(s) <= limits.nickname.max, { error: `昵称最多${limits.nickname.max}个字` });
 
 /** POST /v1/login */
-export const ZLoginRequest = z.object({ mobile: ZMobile, password: ZPresentedPassword });
+export const ZLoginRequest = z.object({
+  mobile: ZMobile,
+  password: ZPresentedPassword,
+  /** a solved proof-of-work challenge, when the server asked for one (CHALLENGE_REQUIRED) */
+  altcha: ZAltchaPayload.optional(),
+});
 export type LoginRequest = z.infer<typeof ZLoginRequest>;
 
 /** Login answer message (spec §3: token, username = mobile, id, openid are read). */

@@ -137,6 +137,8 @@ export const apiPaths = {
   // the applicant's in-app notifications
   getNotifications: '/v1/getNotifications',
   readNotification: '/v1/readNotification',
+  /** GET: a proof-of-work challenge (ALTCHA), asked of busy addresses and attacked accounts (docs/security.md) */
+  altchaChallenge: '/v1/altcha/challenge',
 } as const;
 
 export type ApiPathName = keyof typeof apiPaths;

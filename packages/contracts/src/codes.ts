@@ -23,6 +23,13 @@ export const Code = {
   PAYLOAD_TOO_LARGE: 4130,
   UNSUPPORTED_MEDIA_TYPE: 4150,
   RATE_LIMITED: 4290,
+  /**
+   * a proof-of-work challenge must be solved first (HTTP 428): the address is sending far more than
+   * usual, or the account has had many wrong passwords; fetch one from GET /v1/altcha/challenge and
+   * send the solution as `altcha` (body field or `X-Altcha` header). Also the answer to a solution
+   * that is forged, expired or already used.
+   */
+  CHALLENGE_REQUIRED: 4280,
   INTERNAL: 5000,
   UNAVAILABLE: 5030,
 

@@ -35,15 +35,42 @@ export const sessionPolicy = {
   absoluteMs: 30 * 24 * 60 * 60 * 1000,
 } as const;
 
-/** Login throttling, in the range Discourse and GitLab use (docs/security.md). */
+/**
+ * Login and registration throttling (docs/security.md, decision 0021). Per-address limits are a
+ * backstop against floods, not the gate: behind carrier NAT many people share one address. The
+ * per-account counts carry the weight against guessing, and past them an account asks for a
+ * proof-of-work challenge instead of locking its owner out.
+ */
 export const loginPolicy = {
-  /** failed attempts per account before it is locked for lockMs */
+  /** wrong passwords per account (and per account and address) before logins to it need a challenge */
   maxFailuresPerAccount: 10,
+  /** the window failures are counted in; an account asks for challenges until it passes without a new failure */
   lockMs: 15 * 60 * 1000,
-  /** login requests per IP per minute */
-  perIpPerMinute: 20,
-  /** registrations per IP per hour */
-  registerPerIpPerHour: 10,
+  /**
+   * the wait before a password check from an address that already failed on an account past the
+   * limit: the base, doubled per earlier attempt from that address, never more than the maximum
+   */
+  failureDelayBaseMs: 250,
+  failureDelayMaxMs: 5000,
+  /** login requests per IP per minute: a flood backstop (HTTP 429) */
+  perIpPerMinute: 300,
+  /** login requests per IP per minute past which each one needs a solved challenge */
+  challengePerIpPerMinute: 60,
+  /** registrations per IP per hour: a flood backstop (HTTP 429) */
+  registerPerIpPerHour: 1000,
+} as const;
+
+/** Proof-of-work challenges (ALTCHA, PBKDF2/SHA-256): a solution takes about counter × cost iterations. */
+export const challengePolicy = {
+  /** PBKDF2 iterations per counter value tried */
+  cost: 1000,
+  /** the counter to find is drawn from [counterMin, counterMax] */
+  counterMin: 2000,
+  counterMax: 8000,
+  /** a challenge must be solved and used within this */
+  ttlMs: 10 * 60 * 1000,
+  /** the longest solution (base64 JSON) accepted */
+  payloadMaxChars: 4096,
 } as const;
 
 /** Spec §9 constants. */

@@ -6,6 +6,9 @@ export const httpStrings = {
   payloadTooLarge: '上传内容过大',
   unsupportedMediaType: '不支持的请求格式',
   rateLimited: '请求过于频繁，请稍后再试',
+  /** a per-IP limit, with the wait Retry-After gives: seconds under two minutes, minutes beyond */
+  rateLimitedFor: (seconds: number) =>
+    seconds < 120 ? `操作过于频繁，请${Math.max(1, seconds)}秒后再试` : `操作过于频繁，请${Math.ceil(seconds / 60)}分钟后再试`,
   internal: '服务器开小差了，请稍后再试',
   unavailable: '服务暂时不可用，请稍后再试',
   badJson: '请求数据格式不正确',

@@ -28,6 +28,8 @@ export async function installRateLimit(app: FastifyInstance, s: RateLimitSetting
     skipOnError: true,
     // the SPA's files and the API docs are static: only the API is counted (by the matched route)
     allowList: (request) => !routedToApi(request),
-    errorResponseBuilder: () => new AppError(Code.RATE_LIMITED, httpStrings.rateLimited, 429),
+    // says when to try again, in the same whole seconds as Retry-After
+    errorResponseBuilder: (_request, context) =>
+      new AppError(Code.RATE_LIMITED, httpStrings.rateLimitedFor(Math.ceil(context.ttl / 1000)), 429),
   });
 }

@@ -86,6 +86,7 @@ export const catalog: Record<string, Entry> = {
   'GET /v1/avatars/:name': { access: 'public' },
   'GET /v1/wxAuthorizeUrl': { access: 'session', writes: true },
   'GET /v1/bindWxUser': { access: 'session', writes: true },
+  'GET /v1/altcha/challenge': { access: 'public' },
 
   // ---- programme ----
   'GET /v1/getCurrentStatus': { access: 'public' },

@@ -165,6 +165,7 @@ export const specs: Record<string, Spec> = {
   'POST /v1/logout': { req: () => ({}), as: async () => (await login(w.t.app, w.owner.mobile, w.owner.password)).token, order: 92 },
   'POST /v1/uploadAvatar': { req: () => ({ raw: multipart(fx.jpeg(), 'image/jpeg', 'me.jpg') }) },
   'GET /v1/avatars/:name': { req: () => ({ params: { name: n.avatar } }) },
+  'GET /v1/altcha/challenge': { req: () => ({}) },
   'GET /v1/wxAuthorizeUrl': { req: () => ({}) },
   'GET /v1/bindWxUser': {
     prepare: async () => {

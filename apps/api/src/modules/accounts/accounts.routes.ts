@@ -21,6 +21,7 @@ import {
 import { authOf } from '../../plugins/auth.js';
 import { ok } from '../../plugins/errors.js';
 import type { AccountsService } from './accounts.service.js';
+import { solutionOf } from '../challenge/challenges.js';
 
 export interface AccountsRoutesOptions {
   service: AccountsService;
@@ -40,9 +41,14 @@ export async function accountsRoutes(app: FastifyInstance, opts: AccountsRoutesO
     apiPaths.login,
     {
       config: { rateLimit: { max: opts.loginPerIpPerMinute, timeWindow: 60_000 } },
-      schema: { tags, summary: '手机号 + 密码登录', body: ZLoginRequest, response: { 200: ZEnvelopeOf(ZLoginResponse) } },
+      schema: {
+        tags,
+        summary: '手机号 + 密码登录（需要时先完成人机验证：HTTP 428 CHALLENGE_REQUIRED）',
+        body: ZLoginRequest,
+        response: { 200: ZEnvelopeOf(ZLoginResponse) },
+      },
     },
-    async (request) => ok(await service.login(request.body)),
+    async (request) => ok(await service.login(request.body, { ip: request.ip, altcha: solutionOf(request) })),
   );
 
   r.post(

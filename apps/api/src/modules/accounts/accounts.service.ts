@@ -26,6 +26,9 @@ import { accountStrings as s } from './accounts.strings.js';
 import { checkImage, imageProblemMessage } from '../files/image-check.js';
 import type { AvatarStore } from './avatars.js';
 import type { GuessThrottle } from './login-throttle.js';
+import type { LoginGuard } from './login-guard.js';
+import type { Challenges } from '../challenge/challenges.js';
+import { challengeStrings } from '../challenge/challenge.strings.js';
 import {
   hashPassword,
   isCommonPassword,
@@ -41,7 +44,11 @@ export interface AccountsDeps {
   db: Kysely<Database>;
   clock: Clock;
   sessions: SessionService;
+  /** wrong current passwords (password and phone changes): a session holder's guesses, locked per account */
   throttle: GuessThrottle;
+  /** login attempts per account and per account and address (docs/decisions/0021) */
+  guard: LoginGuard;
+  challenges: Pick<Challenges, 'busy' | 'require'>;
   audit: AuditRepository;
   avatars: AvatarStore;
   /** the configured WeChat appid; openid is reported for this app only */
@@ -50,6 +57,12 @@ export interface AccountsDeps {
 }
 
 const NEW_USER_ROLES: readonly Role[] = ['applicant'];
+
+/** Where a login comes from: the client's address (TRUST_PROXY decides which) and a challenge solution sent in a header. */
+export interface LoginOrigin {
+  ip: string;
+  altcha?: string | undefined;
+}
 
 
 /** An avatar uploaded and not on any profile after this long is deleted by the sweep. */
@@ -98,23 +111,28 @@ export class AccountsService {
 
   /**
    * Unknown mobile and wrong password give the same answer after the same work; the per-account
-   * lock is keyed by the submitted mobile whether or not it exists.
+   * counts are keyed by the submitted mobile whether or not it exists. No number of wrong passwords
+   * locks the account: past the limit a login needs a solved challenge, and an address that failed
+   * before waits a while (docs/decisions/0021-lockout-without-denial-of-service.md).
    */
-  async login(input: LoginRequest): Promise<LoginResponse> {
-    const { throttle } = this.d;
-    // counted before the password is checked, so that logins sent at once cannot outrun the lock
-    const guess = await throttle.take(input.mobile);
-    if (guess === null) throw this.lockedError();
+  async login(input: LoginRequest, from: LoginOrigin = { ip: '' }): Promise<LoginResponse> {
+    const { guard, challenges, log } = this.d;
+    // counted as they arrive, before anything is checked, so that logins sent at once cannot all
+    // slip under the limits
+    const [attempt, busy] = await Promise.all([guard.arrive(input.mobile, from.ip), challenges.busy('login', from.ip)]);
+    if (attempt.needsChallenge || busy) {
+      await challenges.require(input.altcha ?? from.altcha, attempt.needsChallenge ? challengeStrings.attackedAccount : challengeStrings.busyAddress);
+    }
+    const waited = await guard.beforeCheck(attempt);
+    if (waited > 0) log.info({ event: 'login.delayed', delayMs: waited }, 'login slowed: this address failed on the account before');
     const found = await repo.loginRecordByMobile(this.d.db, input.mobile, this.d.wechatAppid);
     const valid = found ? await verifyPassword(found.user.password_hash, input.password) : await verifyAgainstDummy(input.password);
     if (!found || !valid) {
-      if (await throttle.wrong(input.mobile, guess)) {
-        this.d.log.warn({ event: 'login.locked' }, 'account locked after repeated failures');
-        throw this.lockedError();
-      }
+      await guard.wrong(attempt);
+      if (guard.reachedLimit(attempt)) log.warn({ event: 'login.challenge' }, 'repeated failures: logins to this account now need a challenge');
       throw new AppError(Code.INVALID_CREDENTIALS, s.invalidCredentials);
     }
-    await throttle.clear(input.mobile);
+    await guard.succeeded(input.mobile, from.ip);
     const { user } = found;
     if (user.status !== 'active') throw new AppError(Code.ACCOUNT_DISABLED, s.accountDisabled);
     let signsInWith = user.password_hash;

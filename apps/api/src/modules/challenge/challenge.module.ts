@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Clock } from '../../clock.js';
+import type { AppConfig } from '../../config.js';
+import { type FailureCounter, MemoryFailureCounter, RedisFailureCounter } from '../accounts/login-throttle.js';
+import { resolveChallengeKey } from './challenge-key.js';
+import { challengeRoutes } from './challenge.routes.js';
+import { Challenges } from './challenges.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Proof-of-work challenges: `app.challenges.whenBusy('sms')` as a route's preValidation asks
+     * busy addresses for a solved challenge before the route does its work.
+     */
+    challenges: Challenges;
+  }
+}
+
+export interface ChallengeModule {
+  challenges: Challenges;
+  register(app: FastifyInstance): Promise<void>;
+}
+
+/**
+ * Challenges and their counters: in Redis when configured (so that a solution is spent on every
+ * instance and the per-address threshold counts all of them), in memory otherwise — each in a store
+ * of its own, so that a flood of one kind of key cannot push out another's.
+ */
+export async function createChallengeModule(
+  app: FastifyInstance,
+  deps: { config: AppConfig; clock: Clock; redis: Redis | undefined; log: FastifyBaseLogger },
+): Promise<ChallengeModule> {
+  const { config, clock, redis } = deps;
+  const store = (name: string): FailureCounter =>
+    redis ? new RedisFailureCounter(redis, `${config.redisKeyPrefix}${name}:`) : new MemoryFailureCounter(clock);
+  const challenges = new Challenges(
+    await resolveChallengeKey(config),
+    { ...config.challenge, perAddressPerMinute: config.login.challengePerIpPerMinute },
+    store('altcha-used'),
+    store('busy'),
+    clock,
+    deps.log,
+  );
+  app.decorate('challenges', challenges);
+  return {
+    challenges,
+    async register(target) {
+      await target.register(challengeRoutes, { challenges, perIpPerMinute: config.login.perIpPerMinute });
+    },
+  };
+}

@@ -1,8 +1,19 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { createHashRouter } from 'react-router';
-import { apiPaths, routes, storageKeys, ZLoginRequest, ZLoginResponse } from '@qgw/contracts';
-import { ApiFailure, ConsoleMfaRequiredError, HttpError, SessionExpiredError, ValidationError, call, defineOperation, request } from './request.js';
+import { apiPaths, Code, routes, storageKeys, ZLoginRequest, ZLoginResponse } from '@qgw/contracts';
+import {
+  ApiFailure,
+  ConsoleMfaRequiredError,
+  HttpError,
+  SessionExpiredError,
+  ValidationError,
+  call,
+  defineOperation,
+  isChallengeRequired,
+  request,
+} from './request.js';
+import { toastError } from './toast.js';
 import { bindRouter } from './navigation.js';
 import { useSession } from '../stores/session.js';
 import { fail, ok, stubApi } from '../test/api-stub.js';
@@ -58,11 +69,49 @@ describe('request (spec §7)', () => {
     expect(api.calls[0]?.headers.authorization).toBeUndefined();
   });
 
-  test.each([400, 403, 404, 429, 500, 503])('HTTP %i throws 网络请求错误，状态码%i', async (status) => {
-    stubApi({ '/v1/login': { status, body: { success: false, code: 5000, message: 'x' } } });
+  test.each([400, 403, 404, 429, 500, 503])('HTTP %i without the envelope throws 网络请求错误，状态码%i', async (status) => {
+    stubApi({ '/v1/login': { status, body: {} } });
     const error = await request('POST', apiPaths.login, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as Error).message).toBe(`网络请求错误，状态码${status}`);
+    expect((error as HttpError).code).toBeUndefined();
+  });
+
+  test('a body that is not JSON (a proxy\'s error page) is the status too', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } })));
+    await expect(request('GET', apiPaths.getUserInfo)).rejects.toThrow('网络请求错误，状态码502');
+  });
+
+  test('HTTP 429 with the envelope: the server\'s message, saying how long to wait, is what the user sees', async () => {
+    stubApi({
+      '/v1/login': { status: 429, headers: { 'retry-after': '42' }, body: { success: false, code: 4290, message: '操作过于频繁，请42秒后再试' } },
+    });
+    const error = (await request('POST', apiPaths.login, {}).catch((e: unknown) => e)) as HttpError;
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.message).toBe('操作过于频繁，请42秒后再试');
+    expect(error.status).toBe(429);
+    expect(error.code).toBe(4290);
+    expect(error.retryAfterSeconds).toBe(42);
+    toastError(error);
+    expect(await screen.findByText('操作过于频繁，请42秒后再试')).toBeTruthy();
+    expect(screen.queryByText('网络请求错误，状态码429')).toBeNull();
+  });
+
+  test.each([403, 500, 503])('HTTP %i with the envelope carries the server\'s message', async (status) => {
+    stubApi({ '/v1/login': { status, body: { success: false, code: 5000, message: '服务器开小差了，请稍后再试' } } });
+    const error = await request('POST', apiPaths.login, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(status);
+    expect((error as Error).message).toBe('服务器开小差了，请稍后再试');
+  });
+
+  test('HTTP 428 CHALLENGE_REQUIRED is told apart, with its message', async () => {
+    stubApi({ '/v1/login': { status: 428, body: { success: false, code: Code.CHALLENGE_REQUIRED, message: '请完成人机验证后重试' } } });
+    const error = await request('POST', apiPaths.login, {}).catch((e: unknown) => e);
+    expect(isChallengeRequired(error)).toBe(true);
+    expect((error as Error).message).toBe('请完成人机验证后重试');
+    expect(isChallengeRequired(new HttpError(428))).toBe(false);
+    expect(isChallengeRequired(new HttpError(429, 'x', Code.RATE_LIMITED))).toBe(false);
   });
 
   test('HTTP 401 ends the session: session keys cleared (browserId kept), toast, login page', async () => {

@@ -11,12 +11,42 @@ import { useSession } from '../stores/session.js';
  * typed `call(operation, data)` on top of it.
  */
 
-/** A non-2xx answer: "网络请求错误，状态码<status>". */
+/**
+ * A non-2xx answer. Its message is the server's own sentence when the answer carried the envelope
+ * (`{code, message}`: a 429 saying how long to wait, a 428 asking for a challenge); otherwise
+ * "网络请求错误，状态码<status>" (spec §7).
+ */
 export class HttpError extends Error {
-  constructor(readonly status: number) {
-    super(commonStrings.httpError(status));
+  constructor(
+    readonly status: number,
+    serverMessage?: string,
+    /** the envelope's code, when there was one */
+    readonly code?: number,
+    /** seconds from Retry-After, when the server sent it */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(serverMessage || commonStrings.httpError(status));
     this.name = 'HttpError';
   }
+}
+
+/** HTTP 428 CHALLENGE_REQUIRED: solve a proof-of-work challenge, then send again with `altcha`. */
+export const isChallengeRequired = (error: unknown): error is HttpError =>
+  error instanceof HttpError && error.status === 428 && error.code === Code.CHALLENGE_REQUIRED;
+
+/** The error for a non-2xx answer, with the server's message when it sent the envelope. */
+async function httpErrorOf(res: Response): Promise<HttpError> {
+  const retryAfter = Number(res.headers.get('retry-after'));
+  const wait = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
+  try {
+    const body = (await res.clone().json()) as { code?: unknown; message?: unknown } | null;
+    if (body && typeof body.code === 'number' && typeof body.message === 'string' && body.message.trim()) {
+      return new HttpError(res.status, body.message, body.code, wait);
+    }
+  } catch {
+    // not JSON (a proxy's error page): the status is all there is to say
+  }
+  return new HttpError(res.status, undefined, undefined, wait);
 }
 
 /** 401: the session was cleared and the user sent to log in, with a toast already shown. */
@@ -118,7 +148,7 @@ async function send(url: string, init: RequestInit, options: RequestOptions = {}
     if (mfa) throw mfa;
     if (options.onUnauthorized !== 'throw') handleUnauthorized();
   }
-  if (res.status < 200 || res.status > 299) throw new HttpError(res.status);
+  if (res.status < 200 || res.status > 299) throw await httpErrorOf(res);
   try {
     return await res.json();
   } catch {

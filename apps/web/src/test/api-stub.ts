@@ -4,6 +4,8 @@ import { vi } from 'vitest';
 export interface StubAnswer {
   status?: number;
   body?: unknown;
+  /** extra response headers (Retry-After, …) */
+  headers?: Record<string, string>;
 }
 
 export interface RecordedCall {
@@ -33,7 +35,7 @@ export function stubApi(handlers: Record<string, Handler>) {
     const answer: StubAnswer = handler === undefined ? { status: 404, body: {} } : typeof handler === 'function' ? await handler(call) : handler;
     return new Response(JSON.stringify(answer.body ?? {}), {
       status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -18,6 +18,9 @@ export const accountStrings = {
   loginButton: '登录',
   toRegister: '还没有账号？去注册',
   loginSuccess: '登录成功...',
+  /** the server asked for a proof-of-work challenge (HTTP 428) before it checks the password */
+  challengeTitle: '人机验证',
+  challengeLoading: '正在加载人机验证…',
 
   registerTitle: '注册',
   registerHeading: '创建账号',

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { appConstants, routes, type LoginRequest, type ZLoginRequest } from '@qgw/contracts';
-import { call, validate, type FormInput } from '../../../lib/request.js';
+import { call, isChallengeRequired, validate, type FormInput } from '../../../lib/request.js';
 import { currentPath, historyDepth, navigateBack, redirectTo, switchTab } from '../../../lib/navigation.js';
 import { hideToast, showLoading, showToast, toastError, ShownError } from '../../../lib/toast.js';
 import { accountStrings as t } from '../strings.js';
@@ -14,8 +14,17 @@ export function preloadAccountCalls(): void {
   calls().catch(() => undefined);
 }
 
+export interface LoginOptions {
+  /**
+   * The server asked for a proof-of-work challenge first (HTTP 428 CHALLENGE_REQUIRED), with its
+   * message: the screen shows the challenge and sends the login again with the solution as `altcha`.
+   * Without it the message is a toast.
+   */
+  onChallenge?: (message: string) => void;
+}
+
 /** Spec §4 login flow. */
-export function useLogin() {
+export function useLogin(options: LoginOptions = {}) {
   return useMutation({
     mutationFn: async (form: FormInput<typeof ZLoginRequest>) => {
       const { ZLoginRequest, accountOps } = await calls();
@@ -42,7 +51,14 @@ export function useLogin() {
         if (pageBefore && currentPath() === routes.home.index) navigateBack(1);
       }, appConstants.backAfterLoginMs);
     },
-    onError: toastError,
+    onError: (error) => {
+      if (options.onChallenge && isChallengeRequired(error)) {
+        hideToast();
+        options.onChallenge(error.message);
+        return;
+      }
+      toastError(error);
+    },
   });
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZAltchaPayload } from './challenge.js';
-import { limits } from './limits.js';
+import { limits, smsPolicy } from './limits.js';
 
 export const roles = ['applicant', 'reviewer', 'admin'] as const;
 export const ZRole = z.enum(roles);
@@ -55,6 +55,18 @@ export const ZLoginResponse = z.object({
   roles: z.array(ZRole),
 });
 export type LoginResponse = z.infer<typeof ZLoginResponse>;
+
+/** What a verification code is for: each code proves the phone for its purpose only. */
+export const smsPurposes = ['register', 'resetPassword', 'changePhone', 'login'] as const;
+export const ZSmsPurpose = z.enum(smsPurposes, { error: '验证码用途无效' });
+export type SmsPurpose = z.infer<typeof ZSmsPurpose>;
+
+/** A verification code as the person types it: 6 digits (spaces around it are dropped). */
+export const ZSmsCode = z
+  .string({ error: '请输入验证码' })
+  .trim()
+  .min(1, { error: '请输入验证码' })
+  .regex(new RegExp(`^\\d{${smsPolicy.codeLength}}$`), { error: `请输入${smsPolicy.codeLength}位数字验证码` });
 
 /** POST /v1/registerUser */
 export const ZRegisterRequest = z.object({

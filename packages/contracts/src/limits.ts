@@ -73,6 +73,25 @@ export const challengePolicy = {
   payloadMaxChars: 4096,
 } as const;
 
+/**
+ * SMS verification codes (docs/security.md "SMS verification codes"). The server's own values can be
+ * tuned through its environment; the browser reads the resend wait from each send's answer.
+ */
+export const smsPolicy = {
+  /** digits per code */
+  codeLength: 6,
+  /** a code is valid this long after it was sent */
+  ttlMs: 5 * 60 * 1000,
+  /** one send per mobile and purpose this often */
+  resendMs: 60 * 1000,
+  /** wrong tries a code takes before it is dead */
+  maxAttempts: 5,
+  /** codes per mobile in any 24 hours */
+  perMobilePerDay: 10,
+  /** sends per IP per hour */
+  sendPerIpPerHour: 60,
+} as const;
+
 /** Spec §9 constants. */
 export const appConstants = {
   designWidth: 750,

@@ -167,19 +167,28 @@ export class SmsGatewayChannel implements OutboundChannel {
 
   async send(to: Recipient, msg: OutboundMessage): Promise<DeliveryResult> {
     if (!this.s) return skipped('not_configured');
-    const r = await call(
-      this.s.url,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(this.s.token ? { authorization: `Bearer ${this.s.token}` } : {}) },
-        body: JSON.stringify({ to: to.mobile, text: this.text(msg) }),
-      },
-      this.s.timeoutMs,
-    );
-    const detail = !r.ok ? r.detail : r.res.ok ? null : `http:${r.res.status}`;
-    if (r.ok) await r.res.body?.cancel().catch(() => undefined);
-    if (detail === null) return { status: 'sent', detail: null };
-    this.log.warn({ event: 'notify.sms', outcome: detail }, 'SMS not delivered');
-    return failed(detail);
+    const result = await postToSmsGateway(this.s, to.mobile, this.text(msg));
+    if (result.status !== 'sent') this.log.warn({ event: 'notify.sms', outcome: result.detail }, 'SMS not delivered');
+    return result;
   }
+}
+
+/**
+ * One text to one mobile through the SMS gateway: POST {to, text} as JSON, the token as a bearer;
+ * any 2xx answer counts as accepted. Never throws and logs nothing (the caller knows what the text
+ * was for). Used by the decision notices above and by the verification codes (modules/sms).
+ */
+export async function postToSmsGateway(s: SmsGatewaySettings, to: string, text: string): Promise<DeliveryResult> {
+  const r = await call(
+    s.url,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(s.token ? { authorization: `Bearer ${s.token}` } : {}) },
+      body: JSON.stringify({ to, text }),
+    },
+    s.timeoutMs,
+  );
+  const detail = !r.ok ? r.detail : r.res.ok ? null : `http:${r.res.status}`;
+  if (r.ok) await r.res.body?.cancel().catch(() => undefined);
+  return detail === null ? { status: 'sent', detail: null } : failed(detail);
 }

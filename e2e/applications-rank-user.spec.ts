@@ -56,6 +56,8 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('new applicant: 9001 → process → notice → four steps with photo and video → 提交 → checkStatus 9002', async ({ page, browser }) => {
+  // eight screens and a video upload: over a minute on a busy machine
+  test.setTimeout(120_000);
   const media = mediaFiles();
   await signIn(page, user);
 

@@ -27,6 +27,15 @@ describe('the log scan', () => {
     expect(logScan.findings).toHaveLength(before);
   });
 
+  it('does not take a number that happens to hold a sent mobile for that mobile', () => {
+    const before = logScan.findings.length;
+    rememberSecrets({ mobile: '13800000000' });
+    scanLine('{"level":30,"msg":"request completed","responseTime":0.12138000000004467}');
+    expect(logScan.findings).toHaveLength(before);
+    scanLine('{"level":30,"msg":"x","m":"13800000000"}');
+    expect(logScan.findings.splice(before).length).toBeGreaterThan(0);
+  });
+
   it('reads what an app built by the tests logs, at debug', async () => {
     const t = await createTestApp();
     try {

@@ -38,7 +38,25 @@ export function scanLine(line: string): void {
     const m = re.exec(line);
     if (m) logScan.findings.push(`${what} "${m[0]}" in ${line.slice(0, 300)}`);
   }
-  for (const s of secrets) if (line.includes(s)) logScan.findings.push(`a value the tests sent ("${s.slice(0, 4)}…") in ${line.slice(0, 300)}`);
+  for (const s of secrets) if (holdsWhole(line, s)) logScan.findings.push(`a value the tests sent ("${s.slice(0, 4)}…") in ${line.slice(0, 300)}`);
+}
+
+const WORD = /[\dA-Za-z]/;
+
+/**
+ * Whether `line` holds `value` with no letter or digit glued on either side: a mobile the tests
+ * sent, 13800000000, is inside a logged response time such as 0.12138000000004467 by chance, and
+ * that is not the mobile.
+ */
+function holdsWhole(line: string, value: string): boolean {
+  for (let at = line.indexOf(value); at !== -1; at = line.indexOf(value, at + 1)) {
+    const before = line[at - 1];
+    const after = line[at + value.length];
+    const gluedBefore = before !== undefined && WORD.test(before) && WORD.test(value[0]!);
+    const gluedAfter = after !== undefined && WORD.test(after) && WORD.test(value[value.length - 1]!);
+    if (!gluedBefore && !gluedAfter) return true;
+  }
+  return false;
 }
 
 /** A log destination that scans every line. */

@@ -18,19 +18,32 @@ import {
   registerViaApi,
   restartAt,
   seeText,
+  sentSmsCode,
   sessionKeys,
   submitLogin,
   tinyPng,
 } from './support/app.js';
 
-async function fillRegisterForm(page: Page, f: { mobile: string; password: string; confirm?: string; nickname?: string }) {
+async function fillRegisterForm(page: Page, f: { mobile: string; password: string; confirm?: string; nickname?: string; smsCode?: string }) {
   await page.getByLabel('手机号', { exact: true }).fill(f.mobile);
+  if (f.smsCode !== undefined) await page.getByLabel('验证码', { exact: true }).fill(f.smsCode);
   await page.getByLabel('密码', { exact: true }).fill(f.password);
   await page.getByLabel('确认密码', { exact: true }).fill(f.confirm ?? f.password);
   if (f.nickname !== undefined) await page.getByLabel('昵称（选填）', { exact: true }).fill(f.nickname);
 }
 
 const consent = (page: Page) => page.getByLabel('我已阅读并同意《隐私政策》');
+
+/**
+ * 获取验证码 for the mobile already typed: 验证码已发送, the button counts down, and the code the
+ * server texted is read from its development outbox (undefined when it sent none).
+ */
+async function getSmsCode(page: Page, mobile: string, purpose: 'register' | 'changePhone'): Promise<string | undefined> {
+  await page.getByRole('button', { name: '获取验证码', exact: true }).click();
+  await seeText(page, '验证码已发送');
+  await expect(page.getByRole('button', { name: /^\d+秒后重新获取$/ })).toBeDisabled();
+  return sentSmsCode(page.request, mobile, purpose);
+}
 const registerButton = (page: Page) => page.getByRole('button', { name: '注册', exact: true });
 
 /** Opens the account tab of a logged-in user and waits for it to show who is logged in. */
@@ -40,7 +53,7 @@ async function openAccountTab(page: Page, mobile: string): Promise<void> {
 }
 
 test.describe('register', () => {
-  test('a fresh mobile: 注册成功, all storage cleared, welcome page; the same mobile again is refused', async ({ page }) => {
+  test('a fresh mobile with its texted code: 注册成功, all storage cleared, welcome page; the used code again is refused', async ({ page }) => {
     const mobile = freshMobile();
     const password = freshPassword();
     await page.goto(at(routes.home.index));
@@ -52,7 +65,10 @@ test.describe('register', () => {
     await expect(page.getByText(/个人信息/).first()).toBeVisible();
     await page.reload();
 
-    await fillRegisterForm(page, { mobile, password, nickname: '小青' });
+    await page.getByLabel('手机号', { exact: true }).fill(mobile);
+    const smsCode = await getSmsCode(page, mobile, 'register');
+    expect(smsCode).toMatch(/^\d{6}$/);
+    await fillRegisterForm(page, { mobile, password, nickname: '小青', smsCode: smsCode! });
     await consent(page).check();
     await registerButton(page).click();
     await seeText(page, '注册成功');
@@ -65,15 +81,16 @@ test.describe('register', () => {
     await page.getByRole('button', { name: '去登录' }).click();
     await expect(page).toHaveURL(hashRoute(routes.login.index));
 
+    // a code is good once (and a registered mobile is sent no new one: apps/api/test/sms-codes.test.ts)
     await page.goto(at(routes.login.register));
-    await fillRegisterForm(page, { mobile, password: freshPassword() });
+    await fillRegisterForm(page, { mobile, password: freshPassword(), smsCode: smsCode! });
     await consent(page).check();
     await registerButton(page).click();
-    await seeText(page, '该手机号已注册');
+    await seeText(page, '验证码错误或已失效');
     await expect(page).toHaveURL(hashRoute(routes.login.register));
   });
 
-  test('without consent, with mismatched or too short passwords nothing is sent and a toast says why', async ({ page }) => {
+  test('without a code, without consent, with mismatched or too short passwords nothing is sent and a toast says why', async ({ page }) => {
     const sent: string[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === apiPaths.register) sent.push(r.url());
@@ -83,6 +100,10 @@ test.describe('register', () => {
     const password = freshPassword();
 
     await fillRegisterForm(page, { mobile, password });
+    await registerButton(page).click();
+    await seeText(page, '请输入验证码');
+
+    await fillRegisterForm(page, { mobile, password, smsCode: '123456' });
     await registerButton(page).click();
     await seeText(page, '请阅读并同意隐私政策');
 
@@ -171,7 +192,7 @@ test('password change: 更改中, 密码修改成功, back after 1 s; the old to
   await expect(page).toHaveURL(hashRoute(routes.login.bind));
 });
 
-test('phone change: 更改中, 手机号修改成功, back 1 level; storage holds the new mobile and token, the old token is dead', async ({ page }) => {
+test('phone change with a code texted to the new mobile: 更改中, 手机号修改成功, back 1 level; storage holds the new mobile and token, the old token is dead', async ({ page }) => {
   const user = await registerViaApi(page.request);
   // the programme's own login screen is the same screen
   await loginToBindPage(page, user, routes.cxb2024.login);
@@ -184,6 +205,10 @@ test('phone change: 更改中, 手机号修改成功, back 1 level; storage hold
 
   const newMobile = freshMobile();
   await page.getByLabel('新手机号', { exact: true }).fill(newMobile);
+  // the code goes to the new mobile
+  const smsCode = await getSmsCode(page, newMobile, 'changePhone');
+  expect(smsCode).toMatch(/^\d{6}$/);
+  await page.getByLabel('验证码', { exact: true }).fill(smsCode!);
   await page.getByLabel('当前密码', { exact: true }).fill(user.password);
   const hold = await holdApi(page, apiPaths.updatePhone);
   await page.getByRole('button', { name: '确认修改' }).click();

@@ -5,7 +5,7 @@
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { randomBytes, randomInt } from 'node:crypto';
-import { apiPaths, appConstants, storageKeys, type RoutePath } from '@qgw/contracts';
+import { apiPaths, appConstants, storageKeys, type DevSmsOutboxResponse, type RoutePath, type SmsPurpose } from '@qgw/contracts';
 
 /** `/#/pages/...` for page.goto, relative to the configured base URL. */
 export const at = (route: RoutePath, query?: Record<string, string>): string =>
@@ -74,15 +74,38 @@ export interface TestUser {
   nickname: string;
 }
 
-/** Registers through the API (the UI path is covered by its own test). */
+/**
+ * The newest code the server texted to `mobile` for `purpose`, read from its development outbox
+ * (GET /v1/dev/smsOutbox: the stack's servers run outside production with no SMS provider).
+ * Polled briefly: the outbox is written as the send is answered.
+ */
+export async function sentSmsCode(request: APIRequestContext, mobile: string, purpose: SmsPurpose): Promise<string | undefined> {
+  const res = await request.get(apiPaths.devSmsOutbox, { params: { mobile, ...appConstants.fixedRequestFields } });
+  expect(res.status(), 'the development outbox answers').toBe(200);
+  const body = (await res.json()) as { success: boolean; message: DevSmsOutboxResponse };
+  return body.message.codes.find((c) => c.purpose === purpose)?.code;
+}
+
+/** Asks for a code through the API (POST /v1/sendSmsCode) and reads it from the outbox. */
+export async function smsCodeViaApi(request: APIRequestContext, mobile: string, purpose: SmsPurpose): Promise<string> {
+  const res = await request.post(apiPaths.sendSmsCode, { data: { mobile, purpose, ...appConstants.fixedRequestFields } });
+  const body = (await res.json()) as { success: boolean; message: unknown };
+  expect(body, `a ${purpose} code: ${JSON.stringify(body)}`).toMatchObject({ success: true });
+  const code = await sentSmsCode(request, mobile, purpose);
+  expect(code, `a ${purpose} code was sent`).toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/** Registers through the API, its code read from the outbox (the UI path is covered by its own test). */
 export async function registerViaApi(request: APIRequestContext, over: Partial<TestUser> = {}): Promise<TestUser> {
   const user: TestUser = {
     mobile: over.mobile ?? freshMobile(),
     password: over.password ?? freshPassword(),
     nickname: over.nickname ?? `测试${randomInt(100, 1000)}`,
   };
+  const smsCode = await smsCodeViaApi(request, user.mobile, 'register');
   const res = await request.post(apiPaths.register, {
-    data: { ...user, agree: true, ...appConstants.fixedRequestFields },
+    data: { ...user, agree: true, smsCode, ...appConstants.fixedRequestFields },
   });
   expect(res.status(), 'registration answered').toBe(200);
   const body = (await res.json()) as { success: boolean; message: unknown };

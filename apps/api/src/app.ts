@@ -45,6 +45,12 @@ import { outboxDepth } from './modules/notifications/outbox.repository.js';
 import { createReviewModule } from './modules/review/review.module.js';
 import { ProgrammeService } from './modules/programme/programme.service.js';
 import { WechatService } from './modules/wechat/wechat.service.js';
+import { accountsRepository } from './modules/accounts/accounts.repository.js';
+import { smsAccountsRoutes } from './modules/accounts/sms-accounts.routes.js';
+import { SmsAccountsService } from './modules/accounts/sms-accounts.service.js';
+import type { DevSmsOutbox } from './modules/sms/dev-outbox.js';
+import type { SmsCodeService } from './modules/sms/sms-codes.service.js';
+import { createSmsModule } from './modules/sms/sms.module.js';
 import { wechatRoutes } from './modules/wechat/wechat.routes.js';
 import { runPeriodically } from './plugins/periodic.js';
 import { scheduleBackups } from './ops/backup-schedule.js';
@@ -86,6 +92,10 @@ export interface AppServices {
   drafts: DraftsService;
   mfa: MfaService;
   notifications: NotificationsService;
+  /** SMS verification codes */
+  smsCodes: SmsCodeService;
+  /** the development outbox the codes go to outside production without a provider; null otherwise */
+  smsOutbox: DevSmsOutbox | null;
 }
 
 declare module 'fastify' {
@@ -190,6 +200,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         ? { appid: w.appid, secret: w.secret, oauthBase: w.oauthBase, apiBase: w.apiBase, timeoutMs: w.timeoutMs }
         : undefined,
   });
+  const dataKey = await resolveDataKey(config);
+  // verification codes by SMS: registering, changing the phone, resetting the password, SMS logins
+  const sms = createSmsModule({
+    config,
+    db,
+    clock,
+    log: app.log,
+    dataKey,
+    registered: async (mobile) => (await accountsRepository.findByMobile(db, mobile)) !== undefined,
+  });
   const accounts = new AccountsService({
     db,
     clock,
@@ -201,10 +221,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     avatars,
     wechatAppid: w.configured ? w.appid : undefined,
     log: app.log,
+    smsCodes: sms.service,
+  });
+  const smsAccounts = new SmsAccountsService({
+    db,
+    clock,
+    sessions,
+    audit,
+    smsCodes: sms.service,
+    guard: loginGuard,
+    wechatAppid: w.configured ? w.appid : undefined,
+    log: app.log,
   });
   const programme = new ProgrammeService(db, clock);
   const filesPort: FilesPort = { assertOwnedFiles, attachOwnedFiles, signFileUrls };
-  const dataKey = await resolveDataKey(config);
   const cipher = new IdNumberCipher(dataKey);
   const applicationDeps = { db, clock, audit, cipher, files: filesPort, programme };
   const applications = new ApplicationsService({ ...applicationDeps, log: app.log });
@@ -218,6 +248,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('services', {
     sessions, accounts, wechat, audit, throttle, loginGuard, avatars, programme, applications, drafts, files: files.service,
     mfa: consoleAccess.mfa, notifications: review.notifications,
+    smsCodes: sms.service, smsOutbox: sms.devOutbox,
   });
 
   installSecurityHeaders(app);
@@ -241,6 +272,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     loginPerIpPerMinute: config.login.perIpPerMinute,
     registerPerIpPerHour: config.login.registerPerIpPerHour,
   });
+  await sms.register(app);
+  await app.register(smsAccountsRoutes, { service: smsAccounts, perIpPerMinute: config.login.perIpPerMinute });
   await challengeModule.register(app);
   await app.register(avatarRoutes, { service: accounts, store: avatars, uploadPerMinute: config.rateLimit.uploadPerMinute });
   await app.register(wechatRoutes, { service: wechat, publicBaseUrl: config.publicBaseUrl, originFromRequest: !config.isProduction });

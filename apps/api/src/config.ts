@@ -2,7 +2,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { challengePolicy } from '@qgw/contracts';
-import { consolePolicy, loginPolicy, mfaPolicy, sessionPolicy } from '@qgw/contracts';
+import { consolePolicy, loginPolicy, mfaPolicy, sessionPolicy, smsPolicy } from '@qgw/contracts';
 
 /** The repository root: defaults for DATA_DIR and WEB_DIST hang off it whatever the working directory. */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -110,6 +110,36 @@ const ZEnv = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** the metrics listener's address: loopback unless said otherwise, as metrics are not for the public */
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * who sends verification codes (modules/sms): Alibaba Cloud SMS, Tencent Cloud SMS, or the HTTP
+   * gateway of SMS_GATEWAY_URL; unset = none (a development outbox outside production)
+   */
+  SMS_PROVIDER: z.enum(['aliyun', 'tencent', 'http'], { error: 'SMS_PROVIDER: aliyun, tencent or http' }).optional(),
+  /** the SMS signature (签名) the provider approved, e.g. 青工委 */
+  SMS_SIGN_NAME: z.string().max(64).optional(),
+  /** the approved verification-code template: Alibaba's template code (SMS_123…) or Tencent's template id */
+  SMS_TEMPLATE_CODE_VERIFY: z.string().max(64).optional(),
+  SMS_ALIYUN_ACCESS_KEY_ID: z.string().optional(),
+  SMS_ALIYUN_ACCESS_KEY_SECRET: z.string().optional(),
+  SMS_ALIYUN_ENDPOINT: z.url({ protocol: /^https?$/, error: 'SMS_ALIYUN_ENDPOINT must be an http(s) URL' }).default('https://dysmsapi.aliyuncs.com'),
+  SMS_ALIYUN_REGION: z.string().min(1).default('cn-hangzhou'),
+  SMS_TENCENT_SECRET_ID: z.string().optional(),
+  SMS_TENCENT_SECRET_KEY: z.string().optional(),
+  SMS_TENCENT_SDK_APP_ID: z.string().optional(),
+  SMS_TENCENT_REGION: z.string().min(1).default('ap-guangzhou'),
+  SMS_TENCENT_ENDPOINT: z.url({ protocol: /^https?$/, error: 'SMS_TENCENT_ENDPOINT must be an http(s) URL' }).default('https://sms.tencentcloudapi.com'),
+  /** per call to the SMS provider */
+  SMS_TIMEOUT_MS: positiveInt.default(5000),
+  /** a verification code is valid this long */
+  SMS_CODE_TTL_MS: positiveInt.default(smsPolicy.ttlMs),
+  /** one code per mobile and purpose this often */
+  SMS_RESEND_MS: positiveInt.default(smsPolicy.resendMs),
+  /** wrong tries before a code is dead */
+  SMS_MAX_ATTEMPTS: positiveInt.default(smsPolicy.maxAttempts),
+  /** codes per mobile in any 24 hours */
+  SMS_PER_MOBILE_PER_DAY: positiveInt.default(smsPolicy.perMobilePerDay),
+  /** code requests per IP per hour */
+  SMS_SEND_PER_IP_PER_HOUR: positiveInt.default(smsPolicy.sendPerIpPerHour),
 });
 
 export type TrustProxy = boolean | number | string;
@@ -185,6 +215,25 @@ export interface AppConfig {
   apiDocs: boolean;
   /** the Prometheus listener (plugins/metrics.ts); port undefined = none */
   metrics: { port: number | undefined; host: string };
+  /** verification codes by SMS (modules/sms, docs/security.md "SMS verification codes") */
+  sms: SmsConfig;
+}
+
+export type SmsProviderName = 'aliyun' | 'tencent' | 'http';
+
+export interface SmsConfig {
+  /** undefined: no provider (the development outbox outside production, no codes in production) */
+  provider: SmsProviderName | undefined;
+  signName: string | undefined;
+  templateCode: string | undefined;
+  aliyun: { accessKeyId: string; accessKeySecret: string; endpoint: string; regionId: string } | undefined;
+  tencent: { secretId: string; secretKey: string; sdkAppId: string; region: string; endpoint: string } | undefined;
+  timeoutMs: number;
+  codeTtlMs: number;
+  resendMs: number;
+  maxAttempts: number;
+  perMobilePerDay: number;
+  sendPerIpPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -230,6 +279,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // the client's to choose, and a forged one would send the OAuth code to another site
   if (isProduction && e.WECHAT_APPID && e.WECHAT_SECRET && !e.PUBLIC_BASE_URL) {
     throw new ConfigError('Invalid configuration: PUBLIC_BASE_URL is required in production when WECHAT_APPID and WECHAT_SECRET are set');
+  }
+  const smsMissing = missingForSmsProvider(e);
+  if (smsMissing.length > 0) {
+    throw new ConfigError(`Invalid configuration: SMS_PROVIDER=${e.SMS_PROVIDER} needs ${smsMissing.join(', ')}`);
   }
   if (e.ALTCHA_COUNTER_MIN > e.ALTCHA_COUNTER_MAX) {
     throw new ConfigError('Invalid configuration: ALTCHA_COUNTER_MIN must not be above ALTCHA_COUNTER_MAX');
@@ -300,5 +353,45 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     exportPerMinute: e.EXPORT_PER_MINUTE,
     apiDocs: e.API_DOCS ?? !isProduction,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    sms: {
+      provider: e.SMS_PROVIDER,
+      signName: e.SMS_SIGN_NAME,
+      templateCode: e.SMS_TEMPLATE_CODE_VERIFY,
+      aliyun:
+        e.SMS_ALIYUN_ACCESS_KEY_ID && e.SMS_ALIYUN_ACCESS_KEY_SECRET
+          ? {
+              accessKeyId: e.SMS_ALIYUN_ACCESS_KEY_ID,
+              accessKeySecret: e.SMS_ALIYUN_ACCESS_KEY_SECRET,
+              endpoint: stripTrailingSlash(e.SMS_ALIYUN_ENDPOINT),
+              regionId: e.SMS_ALIYUN_REGION,
+            }
+          : undefined,
+      tencent:
+        e.SMS_TENCENT_SECRET_ID && e.SMS_TENCENT_SECRET_KEY && e.SMS_TENCENT_SDK_APP_ID
+          ? {
+              secretId: e.SMS_TENCENT_SECRET_ID,
+              secretKey: e.SMS_TENCENT_SECRET_KEY,
+              sdkAppId: e.SMS_TENCENT_SDK_APP_ID,
+              region: e.SMS_TENCENT_REGION,
+              endpoint: stripTrailingSlash(e.SMS_TENCENT_ENDPOINT),
+            }
+          : undefined,
+      timeoutMs: e.SMS_TIMEOUT_MS,
+      codeTtlMs: e.SMS_CODE_TTL_MS,
+      resendMs: e.SMS_RESEND_MS,
+      maxAttempts: e.SMS_MAX_ATTEMPTS,
+      perMobilePerDay: e.SMS_PER_MOBILE_PER_DAY,
+      sendPerIpPerHour: e.SMS_SEND_PER_IP_PER_HOUR,
+    },
   };
+}
+
+/** The variables the chosen SMS provider needs and the environment lacks. */
+function missingForSmsProvider(e: z.infer<typeof ZEnv>): string[] {
+  const need: Record<SmsProviderName, Array<keyof z.infer<typeof ZEnv>>> = {
+    aliyun: ['SMS_ALIYUN_ACCESS_KEY_ID', 'SMS_ALIYUN_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE_VERIFY'],
+    tencent: ['SMS_TENCENT_SECRET_ID', 'SMS_TENCENT_SECRET_KEY', 'SMS_TENCENT_SDK_APP_ID', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE_VERIFY'],
+    http: ['SMS_GATEWAY_URL'],
+  };
+  return e.SMS_PROVIDER ? need[e.SMS_PROVIDER].filter((k) => e[k] === undefined) : [];
 }

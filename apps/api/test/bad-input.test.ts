@@ -10,7 +10,10 @@ import type { z } from 'zod';
 import {
   apiPaths,
   ZBindWxUserRequest,
+  ZLoginBySmsRequest,
   ZRegisterRequest,
+  ZResetPasswordRequest,
+  ZSendSmsCodeRequest,
   ZUpdatePasswordRequest,
   ZUpdatePhoneRequest,
   ZUpdateProfileRequest,
@@ -68,10 +71,13 @@ function expectEnvelopeFailure(status: number, body: string) {
 
 const postCases: Array<{ path: string; schema: z.ZodType | null; keys: string[]; auth: boolean }> = [
   { path: apiPaths.login, schema: null, keys: ['mobile', 'password'], auth: false },
-  { path: apiPaths.register, schema: ZRegisterRequest, keys: ['mobile', 'password', 'nickname', 'agree'], auth: false },
+  { path: apiPaths.register, schema: ZRegisterRequest, keys: ['mobile', 'smsCode', 'password', 'nickname', 'agree'], auth: false },
   { path: apiPaths.updateProfile, schema: ZUpdateProfileRequest, keys: ['nickname', 'avatar'], auth: true },
   { path: apiPaths.updatePSD, schema: ZUpdatePasswordRequest, keys: ['oldPassword', 'newPassword'], auth: true },
-  { path: apiPaths.updatePhone, schema: ZUpdatePhoneRequest, keys: ['password', 'newMobile'], auth: true },
+  { path: apiPaths.updatePhone, schema: ZUpdatePhoneRequest, keys: ['password', 'newMobile', 'smsCode'], auth: true },
+  { path: apiPaths.sendSmsCode, schema: ZSendSmsCodeRequest, keys: ['mobile', 'purpose'], auth: false },
+  { path: apiPaths.resetPassword, schema: ZResetPasswordRequest, keys: ['mobile', 'smsCode', 'newPassword'], auth: false },
+  { path: apiPaths.loginBySms, schema: ZLoginBySmsRequest, keys: ['mobile', 'smsCode'], auth: false },
 ];
 
 describe.each(postCases)('POST $path', ({ path, schema, keys, auth }) => {

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@qgw/contracts';
 import { scrubLine } from '../src/logger.js';
-import { data, get, login, post, register, strongPassword, uniqueMobile } from './support/api.js';
+import { data, get, login, post, register, smsCodeFor, strongPassword, uniqueMobile } from './support/api.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { startWechatDouble, type WechatDouble } from './support/wechat-double.js';
 
@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 describe('logs carry no personal data', () => {
-  it('after register, login, failures, phone change, WeChat binding and errors', async () => {
+  it('after register, login, failures, phone change, SMS codes, password reset, WeChat binding and errors', async () => {
     const secrets: string[] = [wx.secret];
     const { mobile, password } = await register(t.app);
     secrets.push(mobile, password);
@@ -59,22 +59,36 @@ describe('logs carry no personal data', () => {
     const { token } = data(await post<{ token: string }>(t.app, apiPaths.updatePSD, { oldPassword: password, newPassword }, { token: l.token }));
     secrets.push(newPassword, token);
     const newMobile = uniqueMobile();
-    const phone = data(await post<{ token: string }>(t.app, apiPaths.updatePhone, { password: newPassword, newMobile }, { token }));
+    const phoneCode = await smsCodeFor(t.app, newMobile, 'changePhone');
+    const phone = data(await post<{ token: string }>(t.app, apiPaths.updatePhone, { password: newPassword, newMobile, smsCode: phoneCode }, { token }));
     secrets.push(newMobile, phone.token);
+    // codes for an SMS login, a password reset and an unknown mobile (sent nothing), a wrong code
+    const smsLogin = data(await post<{ token: string }>(t.app, apiPaths.loginBySms, { mobile: newMobile, smsCode: await smsCodeFor(t.app, newMobile, 'login') }));
+    secrets.push(smsLogin.token);
+    const resetPassword = strongPassword();
+    const resetCode = await smsCodeFor(t.app, newMobile, 'resetPassword');
+    await post(t.app, apiPaths.resetPassword, { mobile: newMobile, smsCode: resetCode === '000000' ? '111111' : '000000', newPassword: resetPassword });
+    data(await post(t.app, apiPaths.resetPassword, { mobile: newMobile, smsCode: resetCode, newPassword: resetPassword }));
+    secrets.push(resetPassword);
+    const unknownMobile = uniqueMobile();
+    data(await post(t.app, apiPaths.sendSmsCode, { mobile: unknownMobile, purpose: 'resetPassword' }));
+    secrets.push(unknownMobile);
+    expect(lines.join('')).toContain('verification code sent to the development outbox');
+    const relogin = await login(t.app, newMobile, resetPassword);
 
-    const { url } = data(await get<{ url: string }>(t.app, apiPaths.wxAuthorizeUrl, {}, { token: phone.token }));
+    const { url } = data(await get<{ url: string }>(t.app, apiPaths.wxAuthorizeUrl, {}, { token: relogin.token }));
     const state = new URL(url).searchParams.get('state')!;
     const code = wx.issueCode();
     secrets.push(state, code);
-    data(await get(t.app, apiPaths.bindUser, { code, state }, { token: phone.token }));
+    data(await get(t.app, apiPaths.bindUser, { code, state }, { token: relogin.token }));
     wx.setMode('timeout');
-    await get(t.app, apiPaths.bindUser, { code: wx.issueCode(), state: 'whatever-state' }, { token: phone.token });
+    await get(t.app, apiPaths.bindUser, { code: wx.issueCode(), state: 'whatever-state' }, { token: relogin.token });
     wx.setMode('normal');
 
     // the look-up call of later issues carries the mobile in its query string
     const lookupMobile = uniqueMobile();
     secrets.push(lookupMobile);
-    await t.app.inject({ method: 'GET', url: `/v1/getRankUserInfo?mobile=${lookupMobile}&type=check`, headers: { authorization: phone.token } });
+    await t.app.inject({ method: 'GET', url: `/v1/getRankUserInfo?mobile=${lookupMobile}&type=check`, headers: { authorization: relogin.token } });
     await t.app.inject({ method: 'GET', url: '/v1/__test/db-error' });
     secrets.push('13712345678');
 

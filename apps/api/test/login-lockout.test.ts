@@ -15,7 +15,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { apiPaths, appConstants, challengePolicy, Code, loginPolicy, ZRegisterRequest } from '@qgw/contracts';
+import { apiPaths, appConstants, challengePolicy, Code, loginPolicy, smsPolicy, ZRegisterRequest } from '@qgw/contracts';
 import { data, get, post, register, strongPassword, uniqueMobile } from './support/api.js';
 import { encodeSolution, fetchChallenge, solvedChallenge } from './support/challenge.js';
 import { deleteKeys, randomPrefix, redisAvailable, testRedisUrl } from './support/redis.js';
@@ -31,6 +31,7 @@ const documented = {
   LOGIN_PER_IP_PER_MINUTE: String(loginPolicy.perIpPerMinute),
   REGISTER_PER_IP_PER_HOUR: String(loginPolicy.registerPerIpPerHour),
   CHALLENGE_PER_IP_PER_MINUTE: String(loginPolicy.challengePerIpPerMinute),
+  SMS_SEND_PER_IP_PER_HOUR: String(smsPolicy.sendPerIpPerHour),
 };
 
 const PROXY = '10.99.0.1';
@@ -227,12 +228,15 @@ describe('per-address limits are a backstop, not the gate', () => {
 
   it('500 registrations from one address (a carrier NAT) within an hour all succeed', { timeout: 240_000 }, async () => {
     const client = '100.64.0.7';
-    for (let i = 0; i < 500; i++) {
-      const a = await registerFrom(client, uniqueMobile(), strongPassword());
-      expect(a.status, JSON.stringify(a.body)).toBe(200);
-      expect(a.body.success, JSON.stringify(a.body)).toBe(true);
-      // spread over the hour, as people arrive
-      t.clock.advance(7_000);
+    // people arrive in fives, 35 s apart (500 in 58 minutes); each five registers at once, which
+    // lets the password hashes use every core (one at a time this took 240 s on a busy machine)
+    for (let group = 0; group < 100; group++) {
+      const answers = await Promise.all(Array.from({ length: 5 }, () => registerFrom(client, uniqueMobile(), strongPassword())));
+      for (const a of answers) {
+        expect(a.status, JSON.stringify(a.body)).toBe(200);
+        expect(a.body.success, JSON.stringify(a.body)).toBe(true);
+      }
+      t.clock.advance(35_000);
     }
   });
 

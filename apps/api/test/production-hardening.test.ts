@@ -17,6 +17,7 @@ import { uploadImage, uploadVideo } from './support/applications.js';
 import { createWorld, submittedPerson } from './support/console-review.js';
 import { multipartBody } from './support/files.js';
 import * as fx from './support/media-fixtures.js';
+import { type SmsFake, startGatewayFake } from './support/sms-fakes.js';
 import { createTestApp, type TestApp, testDatabaseUrl } from './support/test-app.js';
 
 const productionEnv = {
@@ -31,16 +32,23 @@ const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
 let dev: TestApp;
 let prod: TestApp;
 let savedUmask: number;
+// production sends verification codes through a provider: the HTTP gateway's fake here
+let sms: SmsFake;
+const smsToken = randomBytes(16).toString('hex');
 
 beforeAll(async () => {
   // the usual umask: owner-only modes must come from the code, not from the test's process
   savedUmask = process.umask(0o022);
   dev = await createTestApp({ env: { NODE_ENV: 'development' } });
-  prod = await createTestApp({ env: { ...productionEnv, ...wechat, PUBLIC_BASE_URL: 'https://qgw.example.org' } });
+  sms = await startGatewayFake({ token: smsToken });
+  prod = await createTestApp({
+    env: { ...productionEnv, ...wechat, PUBLIC_BASE_URL: 'https://qgw.example.org', SMS_PROVIDER: 'http', SMS_GATEWAY_URL: sms.url, SMS_GATEWAY_TOKEN: smsToken },
+  });
 });
 afterAll(async () => {
   await dev?.close();
   await prod?.close();
+  await sms?.close();
   process.umask(savedUmask);
 });
 

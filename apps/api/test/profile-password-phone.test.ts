@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, Code, type UserProfile } from '@qgw/contracts';
-import { data, get, login, newUser, post, register, rowCounts, strongPassword, uniqueMobile } from './support/api.js';
+import { data, get, login, newUser, post, register, rowCounts, sentSmsCode, smsCodeFor, strongPassword, uniqueMobile } from './support/api.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -96,14 +96,18 @@ describe('POST /v1/updatePhone', () => {
   it('refuses a wrong password, a taken mobile and the same mobile, writing nothing', async () => {
     const u = await newUser(t.app);
     const taken = await register(t.app);
+    // a registered mobile is sent no code, so a move to it cannot be proved
+    data(await post(t.app, apiPaths.sendSmsCode, { mobile: taken.mobile, purpose: 'changePhone' }));
+    expect(await sentSmsCode(t.app, taken.mobile, 'changePhone')).toBeUndefined();
     const before = await rowCounts(t.db);
-    const wrong = await post(t.app, apiPaths.updatePhone, { password: 'wrong-password', newMobile: uniqueMobile() }, { token: u.token });
+    const smsCode = '123456';
+    const wrong = await post(t.app, apiPaths.updatePhone, { password: 'wrong-password', newMobile: uniqueMobile(), smsCode }, { token: u.token });
     expect(wrong.body).toEqual({ success: false, code: Code.WRONG_PASSWORD, message: '当前密码错误' });
-    const dup = await post(t.app, apiPaths.updatePhone, { password: u.password, newMobile: taken.mobile }, { token: u.token });
-    expect(dup.body).toEqual({ success: false, code: Code.MOBILE_TAKEN, message: '该手机号已注册' });
-    const same = await post(t.app, apiPaths.updatePhone, { password: u.password, newMobile: u.mobile }, { token: u.token });
+    const dup = await post(t.app, apiPaths.updatePhone, { password: u.password, newMobile: taken.mobile, smsCode }, { token: u.token });
+    expect(dup.body).toEqual({ success: false, code: Code.SMS_CODE_INVALID, message: '验证码错误或已失效' });
+    const same = await post(t.app, apiPaths.updatePhone, { password: u.password, newMobile: u.mobile, smsCode }, { token: u.token });
     expect(same.body).toMatchObject({ success: false, code: Code.BAD_REQUEST });
-    const bad = await post(t.app, apiPaths.updatePhone, { password: u.password, newMobile: '1234' }, { token: u.token });
+    const bad = await post(t.app, apiPaths.updatePhone, { password: u.password, newMobile: '1234', smsCode }, { token: u.token });
     expect(bad.body).toEqual({ success: false, code: Code.BAD_REQUEST, message: '请输入正确的11位手机号' });
     expect(await rowCounts(t.db)).toEqual(before);
   });
@@ -114,7 +118,7 @@ describe('POST /v1/updatePhone', () => {
     const { mobile } = await register(t.app, uniqueMobile(), passwordLikeMobile);
     const { token } = await login(t.app, mobile, passwordLikeMobile);
     const before = await rowCounts(t.db);
-    const moved = await post(t.app, apiPaths.updatePhone, { password: passwordLikeMobile, newMobile: passwordLikeMobile }, { token });
+    const moved = await post(t.app, apiPaths.updatePhone, { password: passwordLikeMobile, newMobile: passwordLikeMobile, smsCode: '123456' }, { token });
     expect(moved.body).toEqual({ success: false, code: Code.WEAK_PASSWORD, message: '新手机号与当前密码相同，请先修改密码再更换手机号' });
     expect(await rowCounts(t.db)).toEqual(before);
     // still the old mobile
@@ -124,7 +128,8 @@ describe('POST /v1/updatePhone', () => {
   it('audits the change with masked mobiles only', async () => {
     const u = await newUser(t.app);
     const newMobile = uniqueMobile();
-    data(await post(t.app, apiPaths.updatePhone, { password: u.password, newMobile }, { token: u.token }));
+    const smsCode = await smsCodeFor(t.app, newMobile, 'changePhone');
+    data(await post(t.app, apiPaths.updatePhone, { password: u.password, newMobile, smsCode }, { token: u.token }));
     const [entry] = await t.app.services.audit.list({ entityId: u.id, action: 'user.update_phone' });
     expect(entry?.before).toEqual({ mobile: `${u.mobile.slice(0, 3)}****${u.mobile.slice(7)}` });
     expect(JSON.stringify(entry)).not.toContain(newMobile);

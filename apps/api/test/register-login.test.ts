@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, Code, type LoginResponse } from '@qgw/contracts';
-import { data, login, post, register, rowCounts, strongPassword, uniqueMobile } from './support/api.js';
+import { data, login, newUser, post, register, rowCounts, sentSmsCode, smsCodeFor, strongPassword, uniqueMobile } from './support/api.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -13,7 +13,8 @@ describe('POST /v1/registerUser', () => {
   it('registers an applicant, stores only an argon2id hash, and audits it', async () => {
     const mobile = uniqueMobile();
     const password = strongPassword();
-    const a = await post(t.app, apiPaths.register, { mobile, password, nickname: '小青', agree: true });
+    const smsCode = await smsCodeFor(t.app, mobile, 'register');
+    const a = await post(t.app, apiPaths.register, { mobile, password, nickname: '小青', agree: true, smsCode });
     expect(a.status).toBe(200);
     expect(a.body).toEqual({ success: true, code: Code.OK, message: '注册成功' });
 
@@ -35,32 +36,50 @@ describe('POST /v1/registerUser', () => {
     expect(user.nickname).toBe(`用户${mobile.slice(-4)}`);
   });
 
-  it('refuses a taken mobile with MOBILE_TAKEN and writes nothing', async () => {
+  it('refuses a taken mobile: no code is sent to it, and a code sent before it was taken meets MOBILE_TAKEN; nothing written', async () => {
     const { mobile } = await register(t.app);
+    t.clock.advance(60_000);
+    data(await post(t.app, apiPaths.sendSmsCode, { mobile, purpose: 'register' }));
+    // the outbox still holds only the code the registration used
+    const used = await sentSmsCode(t.app, mobile, 'register');
     const before = await rowCounts(t.db);
-    const a = await post(t.app, apiPaths.register, { mobile, password: strongPassword(), agree: true });
-    expect(a.status).toBe(200);
-    expect(a.body).toEqual({ success: false, code: Code.MOBILE_TAKEN, message: '该手机号已注册' });
+    const a = await post(t.app, apiPaths.register, { mobile, password: strongPassword(), agree: true, smsCode: used! });
+    expect(a.body).toEqual({ success: false, code: Code.SMS_CODE_INVALID, message: '验证码错误或已失效' });
     expect(await rowCounts(t.db)).toEqual(before);
+
+    // a mobile taken after its code was sent (here by a phone change)
+    const free = uniqueMobile();
+    const code = await smsCodeFor(t.app, free, 'register');
+    const mover = await newUser(t.app);
+    const moveCode = await smsCodeFor(t.app, free, 'changePhone');
+    data(await post(t.app, apiPaths.updatePhone, { password: mover.password, newMobile: free, smsCode: moveCode }, { token: mover.token }));
+    const taken = await rowCounts(t.db);
+    const b = await post(t.app, apiPaths.register, { mobile: free, password: strongPassword(), agree: true, smsCode: code });
+    expect(b.status).toBe(200);
+    expect(b.body).toEqual({ success: false, code: Code.MOBILE_TAKEN, message: '该手机号已注册' });
+    expect(await rowCounts(t.db)).toEqual(taken);
   });
 
   it('refuses common passwords case-insensitively, and the mobile as password', async () => {
     for (const password of ['password', 'PassWord1', 'iloveyou', 'QWERTYUIOP']) {
-      const a = await post(t.app, apiPaths.register, { mobile: uniqueMobile(), password, agree: true });
+      const a = await post(t.app, apiPaths.register, { mobile: uniqueMobile(), password, agree: true, smsCode: '123456' });
       expect(a.body).toEqual({ success: false, code: Code.WEAK_PASSWORD, message: '密码过于常见，请换一个' });
     }
     const mobile = uniqueMobile();
-    const a = await post(t.app, apiPaths.register, { mobile, password: mobile, agree: true });
+    const a = await post(t.app, apiPaths.register, { mobile, password: mobile, agree: true, smsCode: '123456' });
     expect(a.body).toMatchObject({ success: false, code: Code.WEAK_PASSWORD });
   });
 
   it('answers bad input with HTTP 200, code 4000 and the schema message', async () => {
+    const smsCode = '123456';
     const cases: Array<[unknown, string]> = [
-      [{ mobile: uniqueMobile(), password: strongPassword() }, '请阅读并同意隐私政策'],
-      [{ mobile: uniqueMobile(), password: strongPassword(), agree: false }, '请阅读并同意隐私政策'],
-      [{ mobile: '12345', password: strongPassword(), agree: true }, '请输入正确的11位手机号'],
-      [{ mobile: uniqueMobile(), password: 'short', agree: true }, '密码至少8位'],
-      [{ mobile: uniqueMobile(), password: 'x'.repeat(129), agree: true }, '密码最多128位'],
+      [{ mobile: uniqueMobile(), password: strongPassword(), smsCode }, '请阅读并同意隐私政策'],
+      [{ mobile: uniqueMobile(), password: strongPassword(), agree: false, smsCode }, '请阅读并同意隐私政策'],
+      [{ mobile: '12345', password: strongPassword(), agree: true, smsCode }, '请输入正确的11位手机号'],
+      [{ mobile: uniqueMobile(), password: 'short', agree: true, smsCode }, '密码至少8位'],
+      [{ mobile: uniqueMobile(), password: 'x'.repeat(129), agree: true, smsCode }, '密码最多128位'],
+      [{ mobile: uniqueMobile(), password: strongPassword(), agree: true }, '请输入验证码'],
+      [{ mobile: uniqueMobile(), password: strongPassword(), agree: true, smsCode: '12345' }, '请输入6位数字验证码'],
     ];
     for (const [body, message] of cases) {
       const a = await post(t.app, apiPaths.register, body);
@@ -72,7 +91,8 @@ describe('POST /v1/registerUser', () => {
   it('ignores fields the client may not set (roles)', async () => {
     const mobile = uniqueMobile();
     const password = strongPassword();
-    data(await post(t.app, apiPaths.register, { mobile, password, agree: true, roles: ['admin'] }));
+    const smsCode = await smsCodeFor(t.app, mobile, 'register');
+    data(await post(t.app, apiPaths.register, { mobile, password, agree: true, smsCode, roles: ['admin'] }));
     expect((await login(t.app, mobile, password)).roles).toEqual(['applicant']);
   });
 });
@@ -134,7 +154,8 @@ describe('POST /v1/login', () => {
   it('never truncates a password and counts it in characters', async () => {
     const mobile = uniqueMobile();
     const password = '密'.repeat(100) + '😀'.repeat(28); // 128 characters, 156 UTF-16 units
-    data(await post(t.app, apiPaths.register, { mobile, password, agree: true }));
+    const smsCode = await smsCodeFor(t.app, mobile, 'register');
+    data(await post(t.app, apiPaths.register, { mobile, password, agree: true, smsCode }));
     expect((await login(t.app, mobile, password)).username).toBe(mobile);
     const cut = await post(t.app, apiPaths.login, { mobile, password: password.slice(0, -2) });
     expect(cut.body).toMatchObject({ code: Code.INVALID_CREDENTIALS });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths, Code, sessionPolicy, type UpdatePhoneResponse, type UserProfile } from '@qgw/contracts';
 import { accountsRepository } from '../src/modules/accounts/accounts.repository.js';
 import { TOUCH_INTERVAL_MS } from '../src/modules/accounts/sessions.js';
-import { data, get, login, newUser, post, strongPassword, uniqueMobile } from './support/api.js';
+import { data, get, login, newUser, post, smsCodeFor, strongPassword, uniqueMobile } from './support/api.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -42,7 +42,7 @@ describe('authentication', () => {
       ['GET', apiPaths.getUserInfo, {}],
       ['POST', apiPaths.updateProfile, { nickname: '新' }],
       ['POST', apiPaths.updatePSD, { oldPassword: u.password, newPassword: strongPassword() }],
-      ['POST', apiPaths.updatePhone, { password: u.password, newMobile: uniqueMobile() }],
+      ['POST', apiPaths.updatePhone, { password: u.password, newMobile: uniqueMobile(), smsCode: '123456' }],
       ['POST', apiPaths.logout, {}],
       ['POST', apiPaths.uploadAvatar, {}],
       ['GET', apiPaths.wxAuthorizeUrl, {}],
@@ -141,7 +141,8 @@ describe('revocation', () => {
     const u = await newUser(t.app);
     const other = await login(t.app, u.mobile, u.password);
     const newMobile = uniqueMobile();
-    const a = await post<UpdatePhoneResponse>(t.app, apiPaths.updatePhone, { password: u.password, newMobile }, { token: u.token });
+    const smsCode = await smsCodeFor(t.app, newMobile, 'changePhone');
+    const a = await post<UpdatePhoneResponse>(t.app, apiPaths.updatePhone, { password: u.password, newMobile, smsCode }, { token: u.token });
     const m = data(a);
     expect(m).toMatchObject({ id: u.id, mobile: newMobile, mobileMasked: `${newMobile.slice(0, 3)}****${newMobile.slice(7)}` });
     expect((await profileOf(u.token)).status).toBe(401);

@@ -2,18 +2,23 @@
  * The SMS providers (modules/sms): Alibaba Cloud SMS (RPC signature v1, HMAC-SHA1), Tencent Cloud
  * SMS (TC3-HMAC-SHA256) and the HTTP gateway, each against a local fake of its API that checks the
  * signature with its own code (support/sms-fakes.ts) and refuses a wrong one — and the signers
- * against the worked examples the providers publish.
+ * against the worked examples the providers publish. Then the whole path through the app: a code
+ * asked for reaches the fake, and the registration it proves goes through.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, Code } from '@qgw/contracts';
+import { ConfigError, loadConfig } from '../src/config.js';
 import { AliyunSmsProvider, aliyunRpcSignature, aliyunStringToSign, percentEncode } from '../src/modules/sms/aliyun.js';
 import { HttpGatewaySmsProvider } from '../src/modules/sms/http-gateway.js';
 import type { SmsMessage } from '../src/modules/sms/provider.js';
 import { TencentSmsProvider, tc3Sign } from '../src/modules/sms/tencent.js';
-import { uniqueMobile } from './support/api.js';
+import { data, get, login, post, smsCodeFor, strongPassword, uniqueMobile } from './support/api.js';
 import { type SmsFake, startAliyunFake, startGatewayFake, startTencentFake } from './support/sms-fakes.js';
+import { createTestApp } from './support/test-app.js';
 
 const aliyunKeys = { accessKeyId: 'LTAI-test-id', accessKeySecret: `aliyun-${randomBytes(8).toString('hex')}` };
 const tencentKeys = { secretId: 'AKID-test-id', secretKey: `tencent-${randomBytes(8).toString('hex')}` };
@@ -195,5 +200,98 @@ describe('a provider that does not answer', () => {
     expect(await p.send(message())).toEqual({ ok: false, detail: 'timeout' });
     const closed = new TencentSmsProvider({ ...tencentKeys, sdkAppId: '1', region: 'r', endpoint: 'http://127.0.0.1:9', signName: 's', templateId: 't', timeoutMs: 500 });
     expect(await closed.send(message())).toEqual({ ok: false, detail: 'network' });
+  });
+});
+
+describe('configuration', () => {
+  it('names what a chosen provider lacks', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun', SMS_ALIYUN_ACCESS_KEY_ID: 'id' })).toThrow(/SMS_ALIYUN_ACCESS_KEY_SECRET, SMS_SIGN_NAME, SMS_TEMPLATE_CODE_VERIFY/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'tencent', SMS_SIGN_NAME: 's', SMS_TEMPLATE_CODE_VERIFY: '1' })).toThrow(/SMS_TENCENT_SECRET_ID, SMS_TENCENT_SECRET_KEY, SMS_TENCENT_SDK_APP_ID/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'http' })).toThrow(/SMS_GATEWAY_URL/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'carrier-pigeon' })).toThrow(/SMS_PROVIDER/);
+    const c = loadConfig({ SMS_PROVIDER: 'tencent', SMS_TENCENT_SECRET_ID: 'i', SMS_TENCENT_SECRET_KEY: 'k', SMS_TENCENT_SDK_APP_ID: '14', SMS_SIGN_NAME: 's', SMS_TEMPLATE_CODE_VERIFY: '1' });
+    expect(c.sms).toMatchObject({ provider: 'tencent', tencent: { region: 'ap-guangzhou', endpoint: 'https://sms.tencentcloudapi.com' }, codeTtlMs: 300_000, resendMs: 60_000, maxAttempts: 5, perMobilePerDay: 10 });
+    expect(loadConfig({}).sms).toMatchObject({ provider: undefined, aliyun: undefined, tencent: undefined });
+    expect(loadConfig({ SMS_PROVIDER: 'aliyun', SMS_ALIYUN_ACCESS_KEY_ID: 'i', SMS_ALIYUN_ACCESS_KEY_SECRET: 'k', SMS_SIGN_NAME: 's', SMS_TEMPLATE_CODE_VERIFY: 'SMS_1' }).sms.aliyun)
+      .toEqual({ accessKeyId: 'i', accessKeySecret: 'k', endpoint: 'https://dysmsapi.aliyuncs.com', regionId: 'cn-hangzhou' });
+  });
+});
+
+describe('through the app', () => {
+  const envFor = (provider: 'aliyun' | 'tencent' | 'http', secretOk = true): Record<string, string> => {
+    const common = { SMS_SIGN_NAME: '青工委', SMS_TEMPLATE_CODE_VERIFY: provider === 'aliyun' ? 'SMS_123456789' : '1234567' };
+    if (provider === 'aliyun') {
+      return { ...common, SMS_PROVIDER: 'aliyun', SMS_ALIYUN_ACCESS_KEY_ID: aliyunKeys.accessKeyId, SMS_ALIYUN_ACCESS_KEY_SECRET: secretOk ? aliyunKeys.accessKeySecret : 'wrong-secret', SMS_ALIYUN_ENDPOINT: aliyun.url };
+    }
+    if (provider === 'tencent') {
+      return {
+        ...common, SMS_PROVIDER: 'tencent', SMS_TENCENT_SECRET_ID: tencentKeys.secretId, SMS_TENCENT_SECRET_KEY: secretOk ? tencentKeys.secretKey : 'wrong-key',
+        SMS_TENCENT_SDK_APP_ID: '1400000001', SMS_TENCENT_ENDPOINT: tencent.url,
+      };
+    }
+    return { ...common, SMS_PROVIDER: 'http', SMS_GATEWAY_URL: gateway.url, SMS_GATEWAY_TOKEN: secretOk ? gatewayToken : 'wrong-token' };
+  };
+
+  for (const provider of ['aliyun', 'tencent', 'http'] as const) {
+    it(`${provider}: the code reaches the provider, proves the registration, and the development outbox holds nothing`, async () => {
+      const t = await createTestApp({ env: envFor(provider) });
+      try {
+        const mobile = uniqueMobile();
+        const password = strongPassword();
+        const smsCode = await smsCodeFor(t.app, mobile, 'register');
+        data(await post(t.app, apiPaths.register, { mobile, password, agree: true, smsCode }));
+        expect((await login(t.app, mobile, password)).username).toBe(mobile);
+        expect(data(await get<{ codes: unknown[] }>(t.app, apiPaths.devSmsOutbox, { mobile })).codes).toEqual([]);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it(`${provider}: a refused request is logged with the provider’s reason (no mobile, no code), and the answer is the same`, async () => {
+      const lines: string[] = [];
+      const t = await createTestApp({
+        env: envFor(provider, false),
+        logStream: new Writable({
+          write(chunk, _enc, cb) {
+            lines.push(String(chunk));
+            cb();
+          },
+        }),
+      });
+      try {
+        const mobile = uniqueMobile();
+        const a = await post(t.app, apiPaths.sendSmsCode, { mobile, purpose: 'register' });
+        expect(a.body).toEqual({ success: true, code: Code.OK, message: { resendAfterSeconds: 60, expiresInSeconds: 300 } });
+        await t.app.services.smsCodes.settled();
+        const line = lines.find((l) => l.includes('verification code not delivered'));
+        const reason = { aliyun: 'code:SignatureDoesNotMatch', tencent: 'error:AuthFailure.SignatureFailure', http: 'http:401' }[provider];
+        expect(line).toContain(`"outcome":"${reason}"`);
+        expect(line).toContain(`"provider":"${provider}"`);
+        expect(lines.join('')).not.toContain(mobile);
+      } finally {
+        await t.close();
+      }
+    });
+  }
+
+  it('in production with a provider: codes go out, and the development outbox does not exist', async () => {
+    const t = await createTestApp({
+      env: {
+        ...envFor('tencent'),
+        NODE_ENV: 'production',
+        DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        FILE_URL_SECRET: randomBytes(32).toString('base64'),
+      },
+    });
+    try {
+      const mobile = uniqueMobile();
+      expect((await get(t.app, apiPaths.devSmsOutbox, { mobile })).status).toBe(404);
+      const smsCode = await smsCodeFor(t.app, mobile, 'register');
+      expect(tencent.latestCodeFor(mobile)).toBe(smsCode);
+      data(await post(t.app, apiPaths.register, { mobile, password: strongPassword(), agree: true, smsCode }));
+    } finally {
+      await t.close();
+    }
   });
 });

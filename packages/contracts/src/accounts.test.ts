@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { maskMobile, ZLoginRequest, ZNewPassword, ZRegisterRequest, ZUpdateProfileRequest } from './accounts.js';
+import {
+  maskMobile,
+  ZLoginRequest,
+  ZNewPassword,
+  ZRegisterRequest,
+  ZSendSmsCodeRequest,
+  ZUpdatePhoneRequest,
+  ZUpdateProfileRequest,
+} from './accounts.js';
 import { limits } from './limits.js';
 
 describe('account schemas', () => {
@@ -30,12 +38,23 @@ describe('account schemas', () => {
   });
 
   it('requires consent to register, and strips fields the client may not set', () => {
-    const base = { mobile: '13812341234', password: 'correct horse battery' };
+    const base = { mobile: '13812341234', smsCode: '123456', password: 'correct horse battery' };
     expect(ZRegisterRequest.safeParse(base).success).toBe(false);
     expect(ZRegisterRequest.safeParse({ ...base, agree: false }).success).toBe(false);
     const ok = ZRegisterRequest.parse({ ...base, agree: true, platform: 'wap', rent_mode: 2, roles: ['admin'] });
     expect(ok).not.toHaveProperty('roles');
     expect(ok).not.toHaveProperty('platform');
+  });
+
+  it('requires a 6-digit verification code to register and to change the phone', () => {
+    const base = { mobile: '13812341234', password: 'correct horse battery', agree: true };
+    expect(ZRegisterRequest.safeParse(base).success).toBe(false);
+    for (const smsCode of ['', '12345', '1234567', '12345a', '１２３４５６']) expect(ZRegisterRequest.safeParse({ ...base, smsCode }).success, smsCode).toBe(false);
+    expect(ZRegisterRequest.parse({ ...base, smsCode: ' 012345 ' }).smsCode).toBe('012345');
+    expect(ZUpdatePhoneRequest.safeParse({ password: 'x', newMobile: '13812341234' }).success).toBe(false);
+    expect(ZUpdatePhoneRequest.safeParse({ password: 'x', newMobile: '13812341234', smsCode: '000000' }).success).toBe(true);
+    expect(ZSendSmsCodeRequest.safeParse({ mobile: '13812341234', purpose: 'register' }).success).toBe(true);
+    expect(ZSendSmsCodeRequest.safeParse({ mobile: '13812341234', purpose: 'admin' }).success).toBe(false);
   });
 
   it('refuses an empty profile update', () => {

@@ -71,6 +71,8 @@ export const ZSmsCode = z
 /** POST /v1/registerUser */
 export const ZRegisterRequest = z.object({
   mobile: ZMobile,
+  /** a `register` code sent to `mobile` (POST /v1/sendSmsCode) */
+  smsCode: ZSmsCode,
   password: ZNewPassword,
   nickname: ZNickname.optional(),
   /** consent to the privacy notice; registration is refused without it */
@@ -137,8 +139,11 @@ export type UpdatePasswordRequest = z.infer<typeof ZUpdatePasswordRequest>;
 export const ZUpdatePasswordResponse = z.object({ token: z.string() });
 export type UpdatePasswordResponse = z.infer<typeof ZUpdatePasswordResponse>;
 
-/** POST /v1/updatePhone: needs the password; like a password change, all sessions end and the caller gets a fresh token. */
-export const ZUpdatePhoneRequest = z.object({ password: ZPresentedPassword, newMobile: ZMobile });
+/**
+ * POST /v1/updatePhone: needs the password and a `changePhone` code sent to the new mobile; like a
+ * password change, all sessions end and the caller gets a fresh token.
+ */
+export const ZUpdatePhoneRequest = z.object({ password: ZPresentedPassword, newMobile: ZMobile, smsCode: ZSmsCode });
 export type UpdatePhoneRequest = z.infer<typeof ZUpdatePhoneRequest>;
 export const ZUpdatePhoneResponse = ZUserProfile.extend({ token: z.string() });
 export type UpdatePhoneResponse = z.infer<typeof ZUpdatePhoneResponse>;
@@ -150,6 +155,42 @@ export const ZLogoutResponse = z.string();
 /** POST /v1/uploadAvatar (multipart, field `file`) */
 export const ZUploadAvatarResponse = z.object({ url: z.string() });
 export type UploadAvatarResponse = z.infer<typeof ZUploadAvatarResponse>;
+
+/**
+ * POST /v1/sendSmsCode: sends a code for `purpose` to `mobile`. The answer is the same whether or not
+ * the mobile is registered (nothing is sent for a password reset or SMS login to an unknown mobile,
+ * nor for registering or moving to a known one).
+ */
+export const ZSendSmsCodeRequest = z.object({ mobile: ZMobile, purpose: ZSmsPurpose });
+export type SendSmsCodeRequest = z.infer<typeof ZSendSmsCodeRequest>;
+export const ZSendSmsCodeResponse = z.object({
+  /** seconds before another code may be asked for this mobile and purpose */
+  resendAfterSeconds: z.number().int(),
+  /** seconds the code stays valid */
+  expiresInSeconds: z.number().int(),
+});
+export type SendSmsCodeResponse = z.infer<typeof ZSendSmsCodeResponse>;
+
+/** POST /v1/resetPassword: a forgotten password replaced with a `resetPassword` code; every session of the account ends. */
+export const ZResetPasswordRequest = z.object({ mobile: ZMobile, smsCode: ZSmsCode, newPassword: ZNewPassword });
+export type ResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
+export const ZResetPasswordResponse = z.string();
+
+/** POST /v1/loginBySms: a `login` code instead of the password; answers as /v1/login does. */
+export const ZLoginBySmsRequest = z.object({ mobile: ZMobile, smsCode: ZSmsCode });
+export type LoginBySmsRequest = z.infer<typeof ZLoginBySmsRequest>;
+export const ZLoginBySmsResponse = ZLoginResponse;
+
+/** GET /v1/dev/smsOutbox (never in production): the codes the development outbox holds for a mobile, newest first. */
+export const ZDevSmsOutboxRequest = z.object({ mobile: ZMobile });
+export const ZDevSmsOutboxEntry = z.object({
+  purpose: ZSmsPurpose,
+  code: z.string(),
+  sentAt: z.string(),
+  expiresAt: z.string(),
+});
+export const ZDevSmsOutboxResponse = z.object({ codes: z.array(ZDevSmsOutboxEntry) });
+export type DevSmsOutboxResponse = z.infer<typeof ZDevSmsOutboxResponse>;
 
 /** 13812341234 → 138****1234 */
 export const maskMobile = (mobile: string): string =>

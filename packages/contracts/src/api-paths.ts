@@ -24,6 +24,12 @@ export const apiPaths = {
   uploadAvatar: '/v1/uploadAvatar',
   /** GET `${avatarFile}/:name` serves an uploaded avatar */
   avatarFile: '/v1/avatars',
+  // accounts for a real public: SMS verification codes
+  sendSmsCode: '/v1/sendSmsCode',
+  resetPassword: '/v1/resetPassword',
+  loginBySms: '/v1/loginBySms',
+  /** GET {mobile}: the development outbox's codes; routed only outside production */
+  devSmsOutbox: '/v1/dev/smsOutbox',
   // applications (issue: applications)
   getMemberInfo: '/v1/getMemberInfo',
   getThemes: '/v1/getThemes',

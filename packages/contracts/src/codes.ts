@@ -89,6 +89,16 @@ export const Code = {
   CSV_INVALID: 1507,
   /** nothing stored for that field */
   NOTHING_TO_REVEAL: 1508,
+
+  // SMS verification codes (accounts for a real public)
+  /** the code is wrong, expired, used, dead after too many tries, or was never sent to that mobile */
+  SMS_CODE_INVALID: 1601,
+  /** a code for this mobile and purpose was sent less than a minute ago */
+  SMS_TOO_SOON: 1602,
+  /** this mobile has had its codes for the day */
+  SMS_DAILY_LIMIT: 1603,
+  /** no SMS provider is configured or it cannot be reached */
+  SMS_UNAVAILABLE: 1604,
 } as const;
 
 export type CodeName = keyof typeof Code;

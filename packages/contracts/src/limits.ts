@@ -88,8 +88,9 @@ export const smsPolicy = {
   maxAttempts: 5,
   /** codes per mobile in any 24 hours */
   perMobilePerDay: 10,
-  /** sends per IP per hour */
-  sendPerIpPerHour: 60,
+  /** sends per IP per hour: a backstop against floods, not the gate — carrier NAT puts thousands
+   *  behind one address, and every registration there needs a code (and sometimes a resend) */
+  sendPerIpPerHour: 2000,
 } as const;
 
 /** Spec §9 constants. */

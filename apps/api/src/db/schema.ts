@@ -397,6 +397,22 @@ export interface NotificationOutboxTable {
   sent_at: IsoTime | null;
 }
 
+export type SmsPurposeValue = 'register' | 'resetPassword' | 'changePhone' | 'login';
+
+/** A verification code asked for (migration 0012): the mobile and the code only as HMACs. */
+export interface SmsCodesTable {
+  id: string;
+  /** HMAC of the mobile under the server's key */
+  mobile_key: string;
+  purpose: SmsPurposeValue;
+  /** HMAC of the row id and the code under the server's key */
+  code_hash: string;
+  created_at: IsoTime;
+  expires_at: IsoTime;
+  attempts: number;
+  consumed_at: IsoTime | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -426,4 +442,5 @@ export interface Database {
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;
   notification_outbox: NotificationOutboxTable;
+  sms_codes: SmsCodesTable;
 }

@@ -2,9 +2,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import { apiPaths, type Failure, type LoginResponse } from '@qgw/contracts';
+import { apiPaths, type DevSmsOutboxResponse, type Failure, type LoginResponse, type SmsPurpose } from '@qgw/contracts';
 import type { Database } from '../../src/db/schema.js';
-import { rememberSecrets } from './log-scan.js';
+import { rememberSecrets, rememberSmsCode } from './log-scan.js';
+import { liveFakes } from './sms-fakes.js';
 
 let seq = 0;
 
@@ -95,8 +96,37 @@ export interface TestUser {
   login: LoginResponse;
 }
 
+/**
+ * The newest code the server sent to `mobile` for `purpose`: from the development outbox
+ * (GET /v1/dev/smsOutbox) where the app sends codes there, else from the SMS fake it sends to
+ * (support/sms-fakes.ts). Undefined when nothing was sent.
+ */
+export async function sentSmsCode(app: FastifyInstance, mobile: string, purpose: SmsPurpose): Promise<string | undefined> {
+  let code: string | undefined;
+  if (app.services.smsOutbox) {
+    const { codes } = data(await get<DevSmsOutboxResponse>(app, apiPaths.devSmsOutbox, { mobile }));
+    code = codes.find((c) => c.purpose === purpose)?.code;
+  } else {
+    // a provider is sent to in the background
+    await app.services.smsCodes.settled();
+    for (const fake of liveFakes) code = fake.latestCodeFor(mobile) ?? code;
+  }
+  if (code) rememberSmsCode(code);
+  return code;
+}
+
+/** Asks the server for a code (POST /v1/sendSmsCode) and answers the code it sent. */
+export async function smsCodeFor(app: FastifyInstance, mobile: string, purpose: SmsPurpose, o: CallOptions = {}): Promise<string> {
+  data(await post(app, apiPaths.sendSmsCode, { mobile, purpose }, o));
+  const code = await sentSmsCode(app, mobile, purpose);
+  if (!code) throw new Error(`no ${purpose} code was sent (is the mobile ${purpose === 'register' || purpose === 'changePhone' ? 'registered' : 'unknown'}?)`);
+  return code;
+}
+
+/** Registers as the app does: a `register` code to the mobile first, then the registration with it. */
 export async function register(app: FastifyInstance, mobile = uniqueMobile(), password = strongPassword()) {
-  data(await post(app, apiPaths.register, { mobile, password, agree: true }));
+  const smsCode = await smsCodeFor(app, mobile, 'register');
+  data(await post(app, apiPaths.register, { mobile, password, agree: true, smsCode }));
   return { mobile, password };
 }
 

@@ -26,14 +26,33 @@ export const logScan = { lines: 0, findings: [] as string[] };
 export function rememberSecrets(value: unknown, depth = 0): void {
   if (depth > 4 || typeof value !== 'object' || value === null) return;
   for (const [k, v] of Object.entries(value)) {
+    if (k === 'smsCode' && typeof v === 'string') rememberSmsCode(v);
     // short values (a code of 6 digits, "1") would match unrelated text
     if (typeof v === 'string' && SECRET_FIELDS.has(k) && v.length >= 8) secrets.add(v);
     else if (typeof v === 'object') rememberSecrets(v, depth + 1);
   }
 }
 
+/**
+ * SMS verification codes the tests were sent or sent back: six digits are too short to look for as
+ * bare text (sizes and counts would match), so a line is searched for them where a code would stand
+ * in a leak: as a JSON string ("123456"), or right after a non-ASCII character (…验证码是123456).
+ */
+const smsCodes = new Set<string>();
+const CODE_SPOTS = /"(\d{6})"|(?<=[^\p{ASCII}])(\d{6})(?!\d)/gu;
+
+export function rememberSmsCode(code: string): void {
+  if (/^\d{6}$/.test(code.trim())) smsCodes.add(code.trim());
+}
+
 export function scanLine(line: string): void {
   logScan.lines++;
+  if (smsCodes.size > 0) {
+    for (const m of line.matchAll(CODE_SPOTS)) {
+      const code = m[1] ?? m[2]!;
+      if (smsCodes.has(code)) logScan.findings.push(`an SMS code the tests were sent ("${code.slice(0, 2)}…") in ${line.slice(0, 300)}`);
+    }
+  }
   for (const [what, re] of PATTERNS) {
     const m = re.exec(line);
     if (m) logScan.findings.push(`${what} "${m[0]}" in ${line.slice(0, 300)}`);

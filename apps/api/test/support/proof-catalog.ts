@@ -87,6 +87,12 @@ export const catalog: Record<string, Entry> = {
   'GET /v1/wxAuthorizeUrl': { access: 'session', writes: true },
   'GET /v1/bindWxUser': { access: 'session', writes: true },
   'GET /v1/altcha/challenge': { access: 'public' },
+  // SMS verification codes: anyone may ask for one; what a code opens needs the code, not a session
+  'POST /v1/sendSmsCode': { access: 'public' },
+  'POST /v1/resetPassword': { access: 'public' },
+  'POST /v1/loginBySms': { access: 'public' },
+  // the development outbox: outside production only (404 there)
+  'GET /v1/dev/smsOutbox': { access: 'public' },
 
   // ---- programme ----
   'GET /v1/getCurrentStatus': { access: 'public' },

@@ -6,7 +6,7 @@
  * and ids of the seeded content.
  */
 import { apiPaths, type ConsoleMfaEnrollResponse, type SubmitResponse, type UploadAvatarResponse } from '@qgw/contracts';
-import { data, get, login, newUser, post, strongPassword, type TestUser, uniqueMobile } from './api.js';
+import { data, get, login, newUser, post, smsCodeFor, strongPassword, type TestUser, uniqueMobile } from './api.js';
 import { companyForm, memberForm, personForm, rankUserForm, themeIds, uploadImage, uploadVideo, workForm } from './applications.js';
 import { codeNow, type ConsoleUser, grantRoles, newConsoleUser, nextStep } from './console.js';
 import { multipartBody } from './files.js';
@@ -149,7 +149,15 @@ export const specs: Record<string, Spec> = {
 
   // accounts
   'POST /v1/login': { req: () => ({ body: { mobile: w.other.mobile, password: w.other.password } }) },
-  'POST /v1/registerUser': { req: () => ({ body: { mobile: uniqueMobile(), password: strongPassword(), agree: true } }) },
+  'POST /v1/registerUser': {
+    prepare: async () => {
+      scratch.registerMobile = uniqueMobile();
+      scratch.registerCode = await smsCodeFor(w.t.app, scratch.registerMobile, 'register');
+    },
+    req: () => ({
+      body: { mobile: scratch.registerMobile ?? uniqueMobile(), password: strongPassword(), agree: true, smsCode: scratch.registerCode ?? '000000' },
+    }),
+  },
   'GET /v1/getUserInfo': { req: () => ({}) },
   'POST /v1/updateProfile': { req: () => ({ body: { nickname: '新昵称' } }) },
   'POST /v1/updatePassword': {
@@ -158,7 +166,11 @@ export const specs: Record<string, Spec> = {
     order: 90,
   },
   'POST /v1/updatePhone': {
-    req: () => ({ body: { password: pw(n.victim), newMobile: uniqueMobile() } }),
+    prepare: async () => {
+      scratch.newMobile = uniqueMobile();
+      scratch.newMobileCode = await smsCodeFor(w.t.app, scratch.newMobile, 'changePhone');
+    },
+    req: () => ({ body: { password: pw(n.victim), newMobile: scratch.newMobile ?? uniqueMobile(), smsCode: scratch.newMobileCode ?? '000000' } }),
     as: () => n.victim.token,
     order: 91,
   },
@@ -166,6 +178,23 @@ export const specs: Record<string, Spec> = {
   'POST /v1/uploadAvatar': { req: () => ({ raw: multipart(fx.jpeg(), 'image/jpeg', 'me.jpg') }) },
   'GET /v1/avatars/:name': { req: () => ({ params: { name: n.avatar } }) },
   'GET /v1/altcha/challenge': { req: () => ({}) },
+  'POST /v1/sendSmsCode': { req: () => ({ body: { mobile: uniqueMobile(), purpose: 'register' } }) },
+  'POST /v1/resetPassword': {
+    // an account of its own: a reset ends every session of it
+    prepare: async () => {
+      const u = await newUser(w.t.app);
+      scratch.resetMobile = u.mobile;
+      scratch.resetCode = await smsCodeFor(w.t.app, u.mobile, 'resetPassword');
+    },
+    req: () => ({ body: { mobile: scratch.resetMobile ?? uniqueMobile(), smsCode: scratch.resetCode ?? '000000', newPassword: strongPassword() } }),
+  },
+  'POST /v1/loginBySms': {
+    prepare: async () => {
+      scratch.smsLoginCode = await smsCodeFor(w.t.app, w.other.mobile, 'login');
+    },
+    req: () => ({ body: { mobile: w.other.mobile, smsCode: scratch.smsLoginCode ?? '000000' } }),
+  },
+  'GET /v1/dev/smsOutbox': { req: () => ({ query: { mobile: w.owner.mobile } }) },
   'GET /v1/wxAuthorizeUrl': { req: () => ({}) },
   'GET /v1/bindWxUser': {
     prepare: async () => {

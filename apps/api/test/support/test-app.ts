@@ -61,6 +61,7 @@ export const testDefaults: Record<string, string> = {
   REGISTER_PER_IP_PER_HOUR: '100000',
   RATE_LIMIT_PER_MINUTE: '100000',
   UPLOAD_PER_MINUTE: '100000',
+  SMS_SEND_PER_IP_PER_HOUR: '100000',
   // no address is busy enough to be asked for a challenge unless a test means it to be; the
   // challenges a test does meet take a moment to solve, not the seconds a phone spends
   CHALLENGE_PER_IP_PER_MINUTE: '100000',

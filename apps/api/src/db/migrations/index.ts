@@ -13,6 +13,7 @@ import { redundantIndexesMigration } from './0007-redundant-indexes.js';
 import { coveringNameIndexMigration } from './0008-covering-name-index.js';
 import { sessionExpiryIndexMigration } from './0009-session-expiry-index.js';
 import { notificationOutboxMigration } from './0010-notification-outbox.js';
+import { smsCodesMigration } from './0012-sms-codes.js';
 
 /**
  * Every migration, in order. Static (not read from disk) so that bundling or running from any
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0008-covering-name-index': coveringNameIndexMigration,
   '0009-session-expiry-index': sessionExpiryIndexMigration,
   '0010-notification-outbox': notificationOutboxMigration,
+  '0012-sms-codes': smsCodesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

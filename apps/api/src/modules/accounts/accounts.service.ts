@@ -39,6 +39,7 @@ import {
 } from './passwords.js';
 import type { AuthContext, SessionService } from './sessions.js';
 import { newRowId } from '../../db/row-id.js';
+import type { SmsCodeService } from '../sms/sms-codes.service.js';
 
 export interface AccountsDeps {
   db: Kysely<Database>;
@@ -54,6 +55,8 @@ export interface AccountsDeps {
   /** the configured WeChat appid; openid is reported for this app only */
   wechatAppid: string | undefined;
   log: FastifyBaseLogger;
+  /** SMS verification codes: registering and changing the phone need one (modules/sms) */
+  smsCodes: Pick<SmsCodeService, 'consume'>;
 }
 
 const NEW_USER_ROLES: readonly Role[] = ['applicant'];
@@ -83,6 +86,8 @@ export class AccountsService {
 
   async register(input: RegisterRequest): Promise<string> {
     this.checkNewPassword(input.password, input.mobile);
+    // the phone proved before anything else is looked at: without a code the answer says nothing of the mobile
+    await this.d.smsCodes.consume(input.mobile, 'register', input.smsCode);
     if (await repo.findByMobile(this.d.db, input.mobile)) throw new AppError(Code.MOBILE_TAKEN, s.mobileTaken);
     const passwordHash = await hashPassword(input.password);
     const id = newRowId();
@@ -296,6 +301,8 @@ export class AccountsService {
     if (input.newMobile === user.mobile) throw new AppError(Code.BAD_REQUEST, s.sameMobile);
     // the password may not be the account's mobile, so not the mobile it moves to either
     if (normalizePassword(input.password) === input.newMobile) throw new AppError(Code.WEAK_PASSWORD, s.newMobileIsPassword);
+    // a code sent to the new mobile proves it is the caller's (none is sent to a registered mobile)
+    await this.d.smsCodes.consume(input.newMobile, 'changePhone', input.smsCode);
     if (await repo.findByMobile(this.d.db, input.newMobile)) throw new AppError(Code.MOBILE_TAKEN, s.mobileTaken);
     try {
       return await this.d.db.transaction().execute(async (trx) => {

@@ -135,8 +135,9 @@ describe('login (pages/login/index and pages/cxb2024/login)', () => {
 });
 
 describe('register (pages/login/register)', () => {
-  const fill = (f: { mobile?: string; password?: string; confirm?: string; nickname?: string }) => {
+  const fill = (f: { mobile?: string; smsCode?: string; password?: string; confirm?: string; nickname?: string }) => {
     if (f.mobile !== undefined) type('手机号', f.mobile);
+    if (f.smsCode !== undefined) type('验证码', f.smsCode);
     if (f.password !== undefined) type('密码', f.password);
     if (f.confirm !== undefined) type('确认密码', f.confirm);
     if (f.nickname !== undefined) type('昵称（选填）', f.nickname);
@@ -148,6 +149,9 @@ describe('register (pages/login/register)', () => {
     await renderApp(routes.login.register);
     await screen.findByLabelText('确认密码');
     fill({ mobile: '13812341234', password: 'long enough pw', confirm: 'long enough pw' });
+    await press('注册');
+    expect(await screen.findByText('请输入验证码')).toBeTruthy();
+    fill({ smsCode: '123456' });
     await press('注册');
     expect(await screen.findByText('请阅读并同意隐私政策')).toBeTruthy();
 
@@ -177,7 +181,7 @@ describe('register (pages/login/register)', () => {
     const api = stubApi({ '/v1/registerUser': ok('注册成功') });
     const app = await renderApp(routes.login.register);
     await screen.findByLabelText('确认密码');
-    fill({ mobile: '13812341234', password: '任意 字符 都可以', confirm: '任意 字符 都可以', nickname: '小青' });
+    fill({ mobile: '13812341234', smsCode: '042917', password: '任意 字符 都可以', confirm: '任意 字符 都可以', nickname: '小青' });
     fireEvent.click(consent());
     await press('注册');
     await waitFor(() => expect(app.path()).toBe(routes.welcome.index));
@@ -186,6 +190,7 @@ describe('register (pages/login/register)', () => {
     expect(Object.keys({ ...localStorage }).filter((k) => k !== storageKeys.browserId)).toEqual([]);
     expect(api.callsTo('/v1/registerUser')[0]?.body).toEqual({
       mobile: '13812341234',
+      smsCode: '042917',
       password: '任意 字符 都可以',
       nickname: '小青',
       agree: true,
@@ -198,11 +203,41 @@ describe('register (pages/login/register)', () => {
     stubApi({ '/v1/registerUser': fail('该手机号已注册', 1102) });
     const app = await renderApp(routes.login.register);
     await screen.findByLabelText('确认密码');
-    fill({ mobile: '13812341234', password: 'long enough pw', confirm: 'long enough pw' });
+    fill({ mobile: '13812341234', smsCode: '123456', password: 'long enough pw', confirm: 'long enough pw' });
     fireEvent.click(consent());
     await press('注册');
     expect(await screen.findByText('该手机号已注册')).toBeTruthy();
     expect(app.path()).toBe(routes.login.register);
+  });
+});
+
+describe('获取验证码 (register)', () => {
+  test('sends the mobile with purpose register, says 验证码已发送 and counts down 60 s before another', async () => {
+    const api = stubApi({ '/v1/sendSmsCode': ok({ resendAfterSeconds: 60, expiresInSeconds: 300 }) });
+    await renderApp(routes.login.register);
+    await screen.findByLabelText('验证码');
+    type('手机号', '13812341234');
+    await press('获取验证码');
+    expect(await screen.findByText('验证码已发送')).toBeTruthy();
+    expect(api.callsTo('/v1/sendSmsCode')[0]?.body).toEqual({ mobile: '13812341234', purpose: 'register', platform: 'wap', rent_mode: 2 });
+    const counting = await screen.findByRole('button', { name: /^(60|59)秒后重新获取$/ });
+    expect((counting as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => fireEvent.click(counting));
+    expect(api.callsTo('/v1/sendSmsCode')).toHaveLength(1);
+  });
+
+  test('a wrong mobile is refused before sending; the server’s refusal is a toast and the button stays', async () => {
+    const api = stubApi({ '/v1/sendSmsCode': fail('验证码已发送，请30秒后再获取', 1602) });
+    await renderApp(routes.login.register);
+    await screen.findByLabelText('验证码');
+    type('手机号', '1234');
+    await press('获取验证码');
+    expect(await screen.findByText('请输入正确的11位手机号')).toBeTruthy();
+    expect(api.callsTo('/v1/sendSmsCode')).toHaveLength(0);
+    type('手机号', '13812341234');
+    await press('获取验证码');
+    expect(await screen.findByText('验证码已发送，请30秒后再获取')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '获取验证码' })).toBeTruthy();
   });
 });
 

@@ -131,16 +131,21 @@ describe('phone change (pages/update/updatePhone)', () => {
     const info = signIn();
     const api = stubApi({
       '/v1/getUserInfo': ok(profileOf(info)),
+      '/v1/sendSmsCode': ok({ resendAfterSeconds: 60, expiresInSeconds: 300 }),
       '/v1/updatePhone': ok({ ...profileOf(info, { mobile: '13999998888', mobileMasked: '139****8888' }), token: 'phone-token' }),
     });
     const app = await openFromAccount(routes.update.updatePhone);
     await screen.findByLabelText('新手机号');
     type('新手机号', '13999998888');
+    await press('获取验证码');
+    expect(await screen.findByText('验证码已发送')).toBeTruthy();
+    expect(api.callsTo('/v1/sendSmsCode')[0]?.body).toMatchObject({ mobile: '13999998888', purpose: 'changePhone' });
+    type('验证码', '042917');
     type('当前密码', 'my password');
     await press('确认修改');
     expect(await screen.findByText('手机号修改成功')).toBeTruthy();
     await waitFor(() => expect(app.path()).toBe(routes.account.index));
-    expect(api.callsTo('/v1/updatePhone')[0]?.body).toMatchObject({ newMobile: '13999998888', password: 'my password' });
+    expect(api.callsTo('/v1/updatePhone')[0]?.body).toMatchObject({ newMobile: '13999998888', smsCode: '042917', password: 'my password' });
     expect(localStorage.getItem(storageKeys.token)).toBe('phone-token');
     expect(localStorage.getItem(storageKeys.mobile)).toBe('13999998888');
     expect(storedUserInfo()).toMatchObject({ token: 'phone-token', username: '13999998888', mobile: '13999998888' });
@@ -153,9 +158,14 @@ describe('phone change (pages/update/updatePhone)', () => {
     await renderApp(routes.update.updatePhone);
     await screen.findByLabelText('新手机号');
     type('新手机号', '1234');
+    type('验证码', '123456');
     type('当前密码', 'pw');
     await press('确认修改');
     expect(await screen.findByText('请输入正确的11位手机号')).toBeTruthy();
+    type('新手机号', '13999998888');
+    type('验证码', '');
+    await press('确认修改');
+    expect(await screen.findByText('请输入验证码')).toBeTruthy();
     expect(api.callsTo('/v1/updatePhone')).toHaveLength(0);
   });
 });

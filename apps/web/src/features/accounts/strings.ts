@@ -93,6 +93,14 @@ export const accountStrings = {
   phoneHint: '修改后请使用新手机号登录，其他设备上的登录将失效',
   phoneCurrent: (masked: string) => `当前手机号：${masked}`,
   phoneChanged: '手机号修改成功',
+
+  /** SMS verification codes (register, phone change) */
+  smsCode: '验证码',
+  smsCodePlaceholder: '请输入6位验证码',
+  smsSend: '获取验证码',
+  smsResendIn: (seconds: number) => `${seconds}秒后重新获取`,
+  smsSending: '发送中',
+  smsSent: '验证码已发送',
 } as const;
 
 /** The privacy notice shown before registration. */

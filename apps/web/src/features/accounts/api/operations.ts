@@ -6,10 +6,16 @@ import {
   ZGetUserInfoResponse,
   ZLoginRequest,
   ZLoginResponse,
+  ZLoginBySmsRequest,
+  ZLoginBySmsResponse,
   ZLogoutRequest,
   ZLogoutResponse,
   ZRegisterRequest,
   ZRegisterResponse,
+  ZResetPasswordRequest,
+  ZResetPasswordResponse,
+  ZSendSmsCodeRequest,
+  ZSendSmsCodeResponse,
   ZUpdatePasswordRequest,
   ZUpdatePasswordResponse,
   ZUpdatePhoneRequest,
@@ -68,6 +74,20 @@ export const accountOps = {
     response: ZUpdatePhoneResponse,
   }),
   logout: defineOperation({ method: 'POST', path: apiPaths.logout, request: ZLogoutRequest, response: ZLogoutResponse }),
+  // SMS verification codes
+  sendSmsCode: defineOperation({
+    method: 'POST',
+    path: apiPaths.sendSmsCode,
+    request: ZSendSmsCodeRequest,
+    response: ZSendSmsCodeResponse,
+  }),
+  resetPassword: defineOperation({
+    method: 'POST',
+    path: apiPaths.resetPassword,
+    request: ZResetPasswordRequest,
+    response: ZResetPasswordResponse,
+  }),
+  loginBySms: defineOperation({ method: 'POST', path: apiPaths.loginBySms, request: ZLoginBySmsRequest, response: ZLoginBySmsResponse }),
 };
 
 export async function uploadAvatar(file: File) {

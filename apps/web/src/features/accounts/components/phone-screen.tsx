@@ -6,13 +6,17 @@ import { AuthGate } from '../../../components/ui/auth-gate.js';
 import { FieldGroup, TextField } from '../../../components/ui/form-field.js';
 import { useSession } from '../../../stores/session.js';
 import { useUpdatePhone } from '../hooks/use-profile.js';
+import { useSmsCode } from '../hooks/use-sms-code.js';
 import { accountStrings as t } from '../strings.js';
+import { SmsCodeField } from './sms-code-field.js';
 import './accounts.css';
 
 function PhoneForm() {
   const current = useSession((s) => s.mobile);
-  const [form, setForm] = useState({ newMobile: '', password: '' });
+  const [form, setForm] = useState({ newMobile: '', smsCode: '', password: '' });
   const change = useUpdatePhone();
+  // the code goes to the new mobile: it proves the number is the caller's
+  const sms = useSmsCode('changePhone');
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -23,6 +27,7 @@ function PhoneForm() {
       {current && <p className="qgw-settings-current">{t.phoneCurrent(maskMobile(current))}</p>}
       <FieldGroup>
         <TextField label={t.newMobile} type="tel" inputMode="numeric" value={form.newMobile} onChange={set('newMobile')} maxLength={11} placeholder={t.mobilePlaceholder} autoComplete="tel" />
+        <SmsCodeField value={form.smsCode} onChange={set('smsCode')} onSend={() => void sms.send(form.newMobile)} secondsLeft={sms.secondsLeft} sending={sms.sending} />
         <TextField label={t.currentPassword} type="password" value={form.password} onChange={set('password')} maxLength={limits.password.max * 2} placeholder={t.passwordPlaceholder} autoComplete="current-password" />
       </FieldGroup>
       <p className="qgw-settings-hint">{t.phoneHint}</p>

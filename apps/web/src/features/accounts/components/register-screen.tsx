@@ -5,15 +5,18 @@ import { limits, routes } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { FieldGroup, TextField } from '../../../components/ui/form-field.js';
 import { useRegister, type RegisterForm } from '../hooks/use-auth.js';
+import { useSmsCode } from '../hooks/use-sms-code.js';
 import { accountStrings as t } from '../strings.js';
 import { AuthHeader } from './auth-header.js';
 import { PrivacyPopup } from './privacy-popup.js';
+import { SmsCodeField } from './sms-code-field.js';
 import './accounts.css';
 
 export function RegisterScreen() {
-  const [form, setForm] = useState<RegisterForm>({ mobile: '', password: '', confirm: '', nickname: '', agree: false });
+  const [form, setForm] = useState<RegisterForm>({ mobile: '', smsCode: '', password: '', confirm: '', nickname: '', agree: false });
   const [privacyOpen, setPrivacyOpen] = useState(false);
   const register = useRegister();
+  const sms = useSmsCode('register');
   const set = <K extends keyof RegisterForm>(key: K) => (value: RegisterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const submit = (e: FormEvent) => {
@@ -42,6 +45,13 @@ export function RegisterScreen() {
             placeholder={t.mobilePlaceholder}
             autoComplete="username"
             maxLength={11}
+          />
+          <SmsCodeField
+            value={form.smsCode}
+            onChange={set('smsCode')}
+            onSend={() => void sms.send(form.mobile)}
+            secondsLeft={sms.secondsLeft}
+            sending={sms.sending}
           />
           <TextField
             label={t.password}

@@ -64,6 +64,8 @@ export function useLogin(options: LoginOptions = {}) {
 
 export interface RegisterForm {
   mobile: string;
+  /** the `register` code texted to the mobile */
+  smsCode: string;
   password: string;
   confirm: string;
   nickname: string;
@@ -77,6 +79,7 @@ export function useRegister() {
       const { ZRegisterRequest, accountOps } = await calls();
       const base = {
         mobile: form.mobile || undefined,
+        smsCode: form.smsCode || undefined,
         password: form.password || undefined,
         nickname: form.nickname.trim() || undefined,
       };

@@ -78,12 +78,13 @@ export function useUpdatePassword() {
   });
 }
 
-/** Phone change: needs the password; the token rotates like a password change. */
+/** Phone change: needs the password and a code texted to the new mobile; the token rotates like a password change. */
 export function useUpdatePhone() {
   return useMutation({
-    mutationFn: async (form: { newMobile: string; password: string }) => {
+    mutationFn: async (form: { newMobile: string; smsCode: string; password: string }) => {
       const input = validate(ZUpdatePhoneRequest, {
         newMobile: form.newMobile || undefined,
+        smsCode: form.smsCode || undefined,
         password: form.password || undefined,
       });
       showLoading(t.changing);

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { AppConfig } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import { runPeriodically } from '../../plugins/periodic.js';
+import { AliyunSmsProvider } from './aliyun.js';
+import { DevSmsOutbox } from './dev-outbox.js';
+import { HttpGatewaySmsProvider } from './http-gateway.js';
+import type { SmsProvider } from './provider.js';
+import { SmsCodeService } from './sms-codes.service.js';
+import { smsRoutes } from './sms.routes.js';
+import { TencentSmsProvider } from './tencent.js';
+
+export interface SmsModuleDeps {
+  config: AppConfig;
+  db: Kysely<Database>;
+  clock: Clock;
+  log: FastifyInstance['log'];
+  dataKey: Buffer;
+  registered(mobile: string): Promise<boolean>;
+}
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/** The configured provider; outside production without one, the development outbox; in production without one, none. */
+export function smsProviderFor(config: AppConfig, clock: Clock): { provider: SmsProvider | null; devOutbox: DevSmsOutbox | null } {
+  const { sms, notify } = config;
+  // loadConfig has checked that the chosen provider's variables are all set
+  switch (sms.provider) {
+    case 'aliyun':
+      return {
+        provider: new AliyunSmsProvider({ ...sms.aliyun!, signName: sms.signName!, templateCode: sms.templateCode!, timeoutMs: sms.timeoutMs }),
+        devOutbox: null,
+      };
+    case 'tencent':
+      return {
+        provider: new TencentSmsProvider({ ...sms.tencent!, signName: sms.signName!, templateId: sms.templateCode!, timeoutMs: sms.timeoutMs }),
+        devOutbox: null,
+      };
+    case 'http':
+      return {
+        provider: new HttpGatewaySmsProvider({ url: notify.smsGatewayUrl!, token: notify.smsGatewayToken, timeoutMs: sms.timeoutMs }, sms.signName),
+        devOutbox: null,
+      };
+    default: {
+      if (config.isProduction) return { provider: null, devOutbox: null };
+      const devOutbox = new DevSmsOutbox(clock);
+      return { provider: devOutbox, devOutbox };
+    }
+  }
+}
+
+/** Verification codes: the service, POST /v1/sendSmsCode, the development outbox's route and the daily sweep. */
+export function createSmsModule(d: SmsModuleDeps) {
+  const { provider, devOutbox } = smsProviderFor(d.config, d.clock);
+  if (!provider) d.log.warn({ event: 'sms.config' }, 'no SMS provider configured (SMS_PROVIDER): verification codes cannot be sent, so nobody can register');
+  const service = new SmsCodeService({
+    db: d.db,
+    clock: d.clock,
+    log: d.log,
+    dataKey: d.dataKey,
+    limits: d.config.sms,
+    provider,
+    registered: d.registered,
+  });
+  return {
+    service,
+    devOutbox,
+    async register(app: FastifyInstance): Promise<void> {
+      await app.register(smsRoutes, {
+        service,
+        sendPerIpPerHour: d.config.sms.sendPerIpPerHour,
+        // never routed in production (404 there)
+        devOutbox: d.config.isProduction ? undefined : devOutbox,
+      });
+      app.addHook('onClose', () => service.settled());
+      runPeriodically(app, {
+        everyMs: SWEEP_EVERY_MS,
+        run: async () => {
+          const swept = await service.sweep();
+          if (swept > 0) app.log.info({ smsCodes: swept }, 'swept old verification codes');
+        },
+        onError: (err) => app.log.warn({ err }, 'verification code sweep failed'),
+      });
+    },
+  };
+}

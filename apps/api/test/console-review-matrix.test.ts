@@ -33,7 +33,7 @@ interface Route {
 const routes: Route[] = [
   { name: 'queue', method: 'GET', path: apiPaths.consoleQueue, payload: () => ({}), allowed: ['reviewerAssigned', 'reviewerOther', 'admin'] },
   { name: 'application', method: 'GET', path: apiPaths.consoleApplication, payload: () => ({ id: appId }), allowed: ['reviewerAssigned', 'admin'] },
-  { name: 'reveal', method: 'POST', path: apiPaths.consoleReveal, payload: () => ({ id: appId, field: 'idNumber' }), allowed: ['reviewerAssigned', 'admin'] },
+  { name: 'reveal', method: 'POST', path: apiPaths.consoleReveal, payload: () => ({ id: appId, field: 'mobile' }), allowed: ['reviewerAssigned', 'admin'] },
   { name: 'assign', method: 'POST', path: apiPaths.consoleAssign, payload: () => ({ applicationIds: [appId], reviewerIds: [w.reviewer2.id] }), allowed: ['admin'] },
   { name: 'assignAuto', method: 'POST', path: apiPaths.consoleAssignAuto, payload: () => ({ applicationIds: [appId], perApplication: 3 }), allowed: ['admin'] },
   { name: 'assignCsv', method: 'POST', path: apiPaths.consoleAssignCsv, payload: () => ({ csv: `application_id,reviewer_mobile\n${appId},${w.reviewer2.mobile}\n` }), allowed: ['admin'] },

@@ -51,7 +51,8 @@ describe('masked by default', () => {
       expect(d.applicant).toEqual({ name: p.form.name, mobileMasked: maskMobile(p.applicant.mobile), organization: p.form.organization });
       const raw = res.raw.body;
       for (const secret of [p.form.idNumber, p.applicant.mobile, p.form.contactMobile]) expect(raw).not.toContain(secret);
-      expect(d.revealable.sort()).toEqual(['contactMobile', 'idNumber', 'mobile']);
+      // a full ID number is for admins only
+      expect(d.revealable.sort()).toEqual(token === w.admin.token ? ['contactMobile', 'idNumber', 'mobile'] : ['contactMobile', 'mobile']);
     }
     const q = data(await get<ConsoleQueueResponse>(t.app, apiPaths.consoleQueue, {}, { token: w.admin.token }));
     expect(q.items.find((i) => i.id === p.id)?.mobileMasked).toBe(maskMobile(p.applicant.mobile));
@@ -84,6 +85,16 @@ describe('reveal', () => {
     // and no log line carries the values
     const log = lines.join('');
     for (const secret of [p.form.idNumber, p.applicant.mobile]) expect(log).not.toContain(secret);
+  });
+
+  it('a full ID number is for admins only: an assigned reviewer is refused (403) and nothing is audited', async () => {
+    const p = await submittedPerson(t);
+    await assign(t.app, w.admin.token, [p.id], [w.reviewer.id]);
+    const res = await reveal(w.reviewer.token, p.id, 'idNumber');
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ success: false, code: Code.REVEAL_ADMIN_ONLY, message: '完整身份证号仅管理员可查看' });
+    expect(JSON.stringify(res.body)).not.toContain(p.form.idNumber);
+    expect(await reveals(p.id)).toEqual([]);
   });
 
   it('is refused, and not audited, for a reviewer the application is not assigned to', async () => {

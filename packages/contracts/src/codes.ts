@@ -89,6 +89,8 @@ export const Code = {
   CSV_INVALID: 1507,
   /** nothing stored for that field */
   NOTHING_TO_REVEAL: 1508,
+  /** a full ID number is shown to admins only (audited); reviewers see it masked (HTTP 403) */
+  REVEAL_ADMIN_ONLY: 1509,
 
   // SMS verification codes (accounts for a real public)
   /** the code is wrong, expired, used, dead after too many tries, or was never sent to that mobile */

@@ -123,6 +123,18 @@ export const filesRepository = {
     return new Set(rows.map((r) => r.id));
   },
 
+  /** Whether the application is assigned to the reviewer, with no conflict declared. */
+  async assignedWithoutConflict(db: Kysely<Database>, applicationId: string, reviewerId: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('review_assignments as a')
+      .leftJoin('review_conflicts as c', (j) => j.onRef('c.application_id', '=', 'a.application_id').onRef('c.reviewer_id', '=', 'a.reviewer_id'))
+      .select('c.reviewer_id as conflicted')
+      .where('a.application_id', '=', applicationId)
+      .where('a.reviewer_id', '=', reviewerId)
+      .executeTakeFirst();
+    return row !== undefined && row.conflicted === null;
+  },
+
   /** The viewer's state for a file permission check: active, and which roles. */
   async viewer(db: Kysely<Database>, userId: string): Promise<{ active: boolean; roles: string[] } | null> {
     const user = await db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst();

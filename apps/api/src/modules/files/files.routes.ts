@@ -90,7 +90,7 @@ export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions
   /** Someone asking with a session: other people's files only for a reviewer or admin past the second factor. */
   async function sessionViewer(auth: AuthContext): Promise<Viewer> {
     const reviewing = holdsConsoleRole(auth) && (await app.consoleVerifications.state(auth.session, { touch: false })).verified;
-    return { userId: auth.user.id, reviewing };
+    return { userId: auth.user.id, reviewing, admin: auth.user.roles.includes('admin') };
   }
 
   /**

@@ -11,6 +11,7 @@ import type { Database, FileKind, FilePurpose } from '../../db/schema.js';
 import type { AuthContext } from '../accounts/sessions.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import { AppError } from '../../plugins/errors.js';
+import { isBlindReview } from '../admin/console-settings.js';
 import { PRIVATE_FILE_MODE } from '../../private-files.js';
 import { httpStrings } from '../../plugins/http.strings.js';
 import { FileStorage, removeQuietly } from './file-storage.js';
@@ -83,6 +84,9 @@ const LEFTOVER_MS = 60 * 60 * 1000;
 
 const REVIEW_ROLES: readonly Role[] = ['reviewer', 'admin'];
 
+/** Files that name the applicant (their photo) or their company (its licence): hidden from blind reviewers. */
+const BLIND_HIDDEN_PURPOSES: ReadonlySet<string> = new Set(['photo', 'license']);
+
 export interface FilesServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
@@ -105,6 +109,8 @@ export interface Viewer {
    * signed URL carries that right from the route that issued it.
    */
   reviewing: boolean;
+  /** an admin sees every applicant's files; a reviewer only those of their assignments (`viewable`) */
+  admin: boolean;
 }
 
 export class FilesService {
@@ -297,18 +303,28 @@ export class FilesService {
     return row && row.kind === 'video' && row.owner_id === ownerId ? row : null;
   }
 
-  /** A complete file this viewer may see (its owner, a reviewer or an admin), or null. */
+  /**
+   * A complete file this viewer may see, or null: its owner; an admin; a reviewer only while the
+   * application that holds the file is assigned to them and they have not declared a conflict — and
+   * in blind review never the applicant's photo or business licence, which name the person or
+   * company. Checked on every request, so a signed URL stops working the moment an assignment is
+   * removed or a conflict declared, not when the URL expires.
+   */
   async viewable(id: string, viewer: Viewer): Promise<FileRow | null> {
     if (!FILE_ID.test(id)) return null;
     const row = await repo.find(this.d.db, id);
     if (!row || row.status !== 'complete') return null;
-    return row.owner_id === viewer.userId || viewer.reviewing ? row : null;
+    if (row.owner_id === viewer.userId || (viewer.reviewing && viewer.admin)) return row;
+    if (!viewer.reviewing || row.application_id === null) return null;
+    if (!(await repo.assignedWithoutConflict(this.d.db, row.application_id, viewer.userId))) return null;
+    if (BLIND_HIDDEN_PURPOSES.has(row.purpose) && (await isBlindReview(this.d.db))) return null;
+    return row;
   }
 
   /** The viewer a signed URL was issued to, if the account is still active (and still holds its role). */
   async signedViewer(userId: string): Promise<Viewer | null> {
     const v = await repo.viewer(this.d.db, userId);
-    return v?.active ? { userId, reviewing: v.roles.some((r) => REVIEW_ROLES.includes(r as Role)) } : null;
+    return v?.active ? { userId, reviewing: v.roles.some((r) => REVIEW_ROLES.includes(r as Role)), admin: v.roles.includes('admin') } : null;
   }
 
   /** A file's description with a fresh signed URL, for the viewer asking with a session. */

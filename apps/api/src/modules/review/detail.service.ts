@@ -68,9 +68,10 @@ export class DetailService {
     const idNumber = idNumberOf(this.d.view, row);
     const owner = await db.selectFrom('users').select('mobile').where('id', '=', row.user_id).executeTakeFirstOrThrow();
 
-    // a blind reviewer does not get the business licence either: it names the company
+    // a blind reviewer gets neither the applicant's photo nor the business licence: they name the
+    // person or the company (the file routes refuse them too, files.service.ts `viewable`)
     const fileRows = await this.fileRows(allFileIds(kindSpecs[row.kind], data));
-    const shownFiles = blind ? fileRows.filter((f) => f.purpose !== 'license') : fileRows;
+    const shownFiles = blind ? fileRows.filter((f) => f.purpose !== 'license' && f.purpose !== 'photo') : fileRows;
     const urls = this.d.view.files.signFileUrls(shownFiles.map((f) => f.id), actor.id);
     const files: ConsoleFile[] = shownFiles.map((f) => ({
       id: f.id, kind: f.kind, purpose: f.purpose, mime: f.mime, size: Number(f.size), url: urls[f.id] as string,
@@ -131,7 +132,8 @@ export class DetailService {
       revealable: blind
         ? []
         : [
-            ...(idNumber !== undefined ? (['idNumber'] as const) : []),
+            // a full ID number is for admins only
+            ...(idNumber !== undefined && actor.isAdmin ? (['idNumber'] as const) : []),
             'mobile' as const,
             ...(typeof data.contactMobile === 'string' ? (['contactMobile'] as const) : []),
           ],
@@ -157,6 +159,7 @@ export class DetailService {
     const { db } = this.d;
     const row = await consoleApplication(db, actor, id);
     if (await blindFor(db, actor)) throw new AppError(Code.BLIND_REVIEW, s.blindReveal);
+    if (field === 'idNumber' && !actor.isAdmin) throw new AppError(Code.REVEAL_ADMIN_ONLY, s.revealAdminOnly, 403);
     let value: string | undefined;
     if (field === 'idNumber') value = idNumberOf(this.d.view, row);
     else if (field === 'mobile') {

@@ -12,6 +12,7 @@ export const reviewStrings = {
   // reveal
   blindReveal: '盲评期间不能查看申报人信息',
   nothingToReveal: '该申报没有此项信息',
+  revealAdminOnly: '完整身份证号仅管理员可查看',
 
   // assignment
   conflictOrganization: '评审与申报人来自同一单位，须回避',

@@ -5,14 +5,17 @@
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { randomBytes, randomInt } from 'node:crypto';
-import { apiPaths, appConstants, storageKeys, type DevSmsOutboxResponse, type RoutePath, type SmsPurpose } from '@qgw/contracts';
+import { apiPaths, appConstants, storageKeys, type AccountRoutePath, type DevSmsOutboxResponse, type RoutePath, type SmsPurpose } from '@qgw/contracts';
+
+/** A screen's route: the spec's table or one of the project's own. */
+export type ScreenPath = RoutePath | AccountRoutePath;
 
 /** `/#/pages/...` for page.goto, relative to the configured base URL. */
-export const at = (route: RoutePath, query?: Record<string, string>): string =>
+export const at = (route: ScreenPath, query?: Record<string, string>): string =>
   `/#${route}${query ? `?${new URLSearchParams(query).toString()}` : ''}`;
 
 /** Matches the page URL whose hash route is exactly `route` (any query after it). */
-export const hashRoute = (route: RoutePath): RegExp =>
+export const hashRoute = (route: ScreenPath): RegExp =>
   new RegExp(`#${route.replace(/[/.]/g, '\\$&')}(\\?.*)?$`);
 
 /** The hash route's query, e.g. mobile and token on the bind page. */

@@ -16,6 +16,8 @@ import { createLogger } from './logger.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { AccountsService, AVATAR_UNUSED_MS } from './modules/accounts/accounts.service.js';
 import { avatarRoutes } from './modules/accounts/avatars.routes.js';
+import { accountRightsRoutes } from './modules/accounts/account-rights.routes.js';
+import { AccountRightsService, ERASURE_SWEEP_EVERY_MS } from './modules/accounts/account-rights.service.js';
 import { AvatarStore } from './modules/accounts/avatars.js';
 import {
   type FailureCounter,
@@ -94,6 +96,8 @@ export interface AppServices {
   notifications: NotificationsService;
   /** SMS verification codes */
   smsCodes: SmsCodeService;
+  /** the personal-data export, closing accounts and erasing closed ones (`eraseDue()` runs the sweep once) */
+  accountRights: AccountRightsService;
   /** the development outbox the codes go to outside production without a provider; null otherwise */
   smsOutbox: DevSmsOutbox | null;
 }
@@ -239,8 +243,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const applicationDeps = { db, clock, audit, cipher, files: filesPort, programme };
   const applications = new ApplicationsService({ ...applicationDeps, log: app.log });
   const drafts = new DraftsService({ ...applicationDeps, view: applications.view });
+  const accountRights = new AccountRightsService({
+    db, clock, audit, sessions, accounts, smsCodes: sms.service, applications, cipher, storage: files.service.storage, avatars, log: app.log,
+  });
   const consoleAccess = createConsoleAccessModule({ db, clock, audit, cipher: new DataCipher(dataKey), failureStore, config });
-  const admin = createAdminModule({ db, clock, audit, sessions, consoleAccess });
+  const admin = createAdminModule({ db, clock, audit, sessions, consoleAccess, smsCodes: sms.service });
   const review = createReviewModule({
     app, config, db, clock, audit, view: applications.view, storage: files.service.storage, verifications: consoleAccess.verifications,
     programme,
@@ -248,7 +255,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('services', {
     sessions, accounts, wechat, audit, throttle, loginGuard, avatars, programme, applications, drafts, files: files.service,
     mfa: consoleAccess.mfa, notifications: review.notifications,
-    smsCodes: sms.service, smsOutbox: sms.devOutbox,
+    smsCodes: sms.service, smsOutbox: sms.devOutbox, accountRights,
   });
 
   installSecurityHeaders(app);
@@ -273,6 +280,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerPerIpPerHour: config.login.registerPerIpPerHour,
   });
   await sms.register(app);
+  await app.register(accountRightsRoutes, { rights: accountRights, accounts, loginPerIpPerMinute: config.login.perIpPerMinute });
   await app.register(smsAccountsRoutes, { service: smsAccounts, perIpPerMinute: config.login.perIpPerMinute });
   await challengeModule.register(app);
   await app.register(avatarRoutes, { service: accounts, store: avatars, uploadPerMinute: config.rateLimit.uploadPerMinute });
@@ -295,6 +303,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       if (swept > 0) app.log.info({ avatars: swept }, 'swept unused avatars');
     },
     onError: (err) => app.log.warn({ err }, 'avatar sweep failed'),
+  });
+  runPeriodically(app, {
+    everyMs: ERASURE_SWEEP_EVERY_MS,
+    run: async () => {
+      const erased = await accountRights.eraseDue();
+      if (erased > 0) app.log.info({ accounts: erased }, 'erased closed accounts past their grace period');
+    },
+    onError: (err) => app.log.warn({ err }, 'erasure sweep failed'),
   });
   scheduleBackups(app, { config, clock });
   await content.register(app, { uploadPerMinute: config.rateLimit.uploadPerMinute });

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import {
   apiPaths,
   ZBindWxUserRequest,
+  ZCloseAccountRequest,
   ZLoginBySmsRequest,
   ZRegisterRequest,
   ZResetPasswordRequest,
@@ -78,6 +79,10 @@ const postCases: Array<{ path: string; schema: z.ZodType | null; keys: string[];
   { path: apiPaths.sendSmsCode, schema: ZSendSmsCodeRequest, keys: ['mobile', 'purpose'], auth: false },
   { path: apiPaths.resetPassword, schema: ZResetPasswordRequest, keys: ['mobile', 'smsCode', 'newPassword'], auth: false },
   { path: apiPaths.loginBySms, schema: ZLoginBySmsRequest, keys: ['mobile', 'smsCode'], auth: false },
+  // personal-data rights: a valid body would close the test's account, so only invalid ones are sent
+  { path: apiPaths.closeAccount, schema: ZCloseAccountRequest, keys: ['password', 'smsCode'], auth: true },
+  // like login: a well-formed body with a random mobile is a wrong password, and writes nothing
+  { path: apiPaths.cancelCloseAccount, schema: null, keys: ['mobile', 'password'], auth: false },
 ];
 
 describe.each(postCases)('POST $path', ({ path, schema, keys, auth }) => {
@@ -104,7 +109,7 @@ describe.each(postCases)('POST $path', ({ path, schema, keys, auth }) => {
 describe('malformed requests', () => {
   it('answers broken JSON, wrong content types and oversized bodies with the envelope', async () => {
     const before = await rowCounts(t.db);
-    const paths = [apiPaths.login, apiPaths.register, apiPaths.updateProfile, apiPaths.logout, apiPaths.updatePSD];
+    const paths = [apiPaths.login, apiPaths.register, apiPaths.updateProfile, apiPaths.logout, apiPaths.updatePSD, apiPaths.closeAccount, apiPaths.cancelCloseAccount];
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...paths),
@@ -171,6 +176,20 @@ describe('GET endpoints', () => {
     );
     expect(await rowCounts(t.db)).toEqual(before);
     expect(wx.exchanges()).toBe(asked);
+  });
+
+  it('exportMyData ignores generated queries and writes only its audit row', async () => {
+    const before = await rowCounts(t.db);
+    // a few runs: the export is limited to 5 per session in 10 minutes
+    await fc.assert(
+      fc.asyncProperty(query, async (q) => {
+        const res = await t.app.inject({ method: 'GET', url: apiPaths.exportMyData, query: q, headers: { authorization: u.token } });
+        expect(res.statusCode).toBe(200);
+        expect(JSON.parse(res.body).profile.id).toBe(u.id);
+      }),
+      { numRuns: 4 },
+    );
+    expect(await rowCounts(t.db)).toEqual({ ...before, audit_log: before.audit_log + 4 });
   });
 
   it('getUserInfo ignores generated queries and only reads', async () => {

@@ -9,8 +9,8 @@ import type { z } from 'zod';
 import {
   apiPaths, ZConsoleAuditRequest, ZConsoleMfaActivateRequest, ZConsoleMfaVerifyRequest, ZConsoleProgrammeUpdateRequest,
   ZConsoleReviewerProfileRequest, ZConsoleRubricsUpdateRequest, ZConsoleThemeCreateRequest, ZConsoleThemeDeleteRequest,
-  ZConsoleThemeUpdateRequest, ZConsoleUserDisableRequest, ZConsoleUserResetMfaRequest, ZConsoleUserRolesRequest,
-  ZConsoleUsersRequest, ZConsoleUserRequest,
+  ZConsoleThemeUpdateRequest, ZConsoleUserDisableRequest, ZConsoleUserInviteRequest, ZConsoleUserResetMfaRequest,
+  ZConsoleUserRolesRequest, ZConsoleUserSendResetCodeRequest, ZConsoleUsersRequest, ZConsoleUserRequest,
 } from '@qgw/contracts';
 import { seedDemoProgramme } from '../src/db/seed-programme.js';
 import { newUser } from './support/api.js';
@@ -37,7 +37,7 @@ const RUNS = 40;
 const value = () =>
   fc.oneof(
     fc.string({ maxLength: 40 }),
-    fc.constantFrom(...userIds, '', ' ', 'null', '000000', '<script>alert(1)</script>', '😀'.repeat(300), 'x'.repeat(3000),
+    fc.constantFrom(...userIds, '', ' ', 'null', '000000', '13912345678', '<script>alert(1)</script>', '😀'.repeat(300), 'x'.repeat(3000),
       'admin', 'reviewer', 'work', 'closed', '2024-13-45T99:99:99Z', 'AAAA-BBBB-CCCC-DDDD'),
     fc.integer(),
     fc.double(),
@@ -50,7 +50,7 @@ const value = () =>
 
 
 const tables = ['users', 'user_roles', 'sessions', 'audit_log', 'mfa_totp', 'mfa_recovery_codes', 'console_verifications',
-  'reviewer_profiles', 'rubric_criteria', 'console_settings', 'themes', 'programmes'] as const;
+  'reviewer_profiles', 'rubric_criteria', 'console_settings', 'themes', 'programmes', 'sms_codes'] as const;
 async function state() {
   const out: Record<string, unknown> = {};
   for (const table of tables) out[table] = await t.db.selectFrom(table).selectAll().execute();
@@ -66,6 +66,8 @@ const posts: Array<{ path: string; schema: z.ZodType }> = [
   { path: apiPaths.consoleUserRoles, schema: ZConsoleUserRolesRequest },
   { path: apiPaths.consoleUserDisable, schema: ZConsoleUserDisableRequest },
   { path: apiPaths.consoleUserResetMfa, schema: ZConsoleUserResetMfaRequest },
+  { path: apiPaths.consoleUserSendResetCode, schema: ZConsoleUserSendResetCodeRequest },
+  { path: apiPaths.consoleUserInvite, schema: ZConsoleUserInviteRequest },
   { path: apiPaths.consoleReviewerProfile, schema: ZConsoleReviewerProfileRequest },
   { path: apiPaths.consoleProgramme, schema: ZConsoleProgrammeUpdateRequest },
   { path: apiPaths.consoleThemeCreate, schema: ZConsoleThemeCreateRequest },

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, Code, type ConsoleThemesResponse } from '@qgw/contracts';
 import { seedDemoProgramme } from '../src/db/seed-programme.js';
-import { data, get, login, newUser, post, type TestUser } from './support/api.js';
+import { data, get, login, newUser, post, type TestUser, uniqueMobile } from './support/api.js';
 import { type ConsoleUser, grantRoles, newConsoleUser } from './support/console.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -47,6 +47,9 @@ const adminRoutes: Route[] = [
   { method: 'POST', path: apiPaths.consoleUserRoles, input: () => ({ userId: victim.id, roles: ['admin', 'applicant'] }) },
   { method: 'POST', path: apiPaths.consoleUserDisable, input: () => ({ userId: victim.id, disabled: true }) },
   { method: 'POST', path: apiPaths.consoleUserResetMfa, input: () => ({ userId: reviewer.id }) },
+  // not the victim: the disable above leaves it disabled, which this route refuses
+  { method: 'POST', path: apiPaths.consoleUserSendResetCode, input: () => ({ userId: applicant.id }) },
+  { method: 'POST', path: apiPaths.consoleUserInvite, input: () => ({ mobile: uniqueMobile(), roles: ['admin'] }) },
   { method: 'POST', path: apiPaths.consoleReviewerProfile, input: () => ({ userId: victim.id, organization: '越权单位' }) },
   { method: 'GET', path: apiPaths.consoleProgramme, input: () => ({}) },
   { method: 'POST', path: apiPaths.consoleProgramme, input: () => ({ phaseOverride: 'closed', blindReview: true }) },
@@ -73,7 +76,7 @@ const call = (r: Route, token: string | undefined) => {
 };
 
 const counted = ['users', 'user_roles', 'sessions', 'audit_log', 'mfa_totp', 'mfa_recovery_codes', 'console_verifications',
-  'reviewer_profiles', 'rubric_criteria', 'console_settings', 'themes', 'programmes'] as const;
+  'reviewer_profiles', 'rubric_criteria', 'console_settings', 'themes', 'programmes', 'sms_codes'] as const;
 async function snapshot() {
   const out: Record<string, unknown> = {};
   for (const table of counted) {

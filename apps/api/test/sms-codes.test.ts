@@ -180,7 +180,7 @@ describe('what the answers do not tell', () => {
       expect(shape(b), purpose).toEqual(shape(a));
       // the minute's hold too
       expect(shape(await send(unknown, purpose)), purpose).toEqual(shape(await send(known.mobile, purpose)));
-      const toKnown = purpose === 'login' || purpose === 'resetPassword';
+      const toKnown = purpose === 'login' || purpose === 'resetPassword' || purpose === 'closeAccount';
       expect(await held(known.mobile, purpose), purpose).toBe(heldBefore + (toKnown ? 1 : 0));
       expect(await held(unknown, purpose), purpose).toBe(toKnown ? 0 : 1);
       t.clock.advance(MINUTE);

@@ -57,7 +57,7 @@ export const ZLoginResponse = z.object({
 export type LoginResponse = z.infer<typeof ZLoginResponse>;
 
 /** What a verification code is for: each code proves the phone for its purpose only. */
-export const smsPurposes = ['register', 'resetPassword', 'changePhone', 'login'] as const;
+export const smsPurposes = ['register', 'resetPassword', 'changePhone', 'login', 'closeAccount'] as const;
 export const ZSmsPurpose = z.enum(smsPurposes, { error: '验证码用途无效' });
 export type SmsPurpose = z.infer<typeof ZSmsPurpose>;
 
@@ -161,7 +161,12 @@ export type UploadAvatarResponse = z.infer<typeof ZUploadAvatarResponse>;
  * the mobile is registered (nothing is sent for a password reset or SMS login to an unknown mobile,
  * nor for registering or moving to a known one).
  */
-export const ZSendSmsCodeRequest = z.object({ mobile: ZMobile, purpose: ZSmsPurpose });
+export const ZSendSmsCodeRequest = z.object({
+  mobile: ZMobile,
+  purpose: ZSmsPurpose,
+  /** a solved proof-of-work challenge, when the server asked for one (CHALLENGE_REQUIRED) */
+  altcha: ZAltchaPayload.optional(),
+});
 export type SendSmsCodeRequest = z.infer<typeof ZSendSmsCodeRequest>;
 export const ZSendSmsCodeResponse = z.object({
   /** seconds before another code may be asked for this mobile and purpose */
@@ -172,12 +177,23 @@ export const ZSendSmsCodeResponse = z.object({
 export type SendSmsCodeResponse = z.infer<typeof ZSendSmsCodeResponse>;
 
 /** POST /v1/resetPassword: a forgotten password replaced with a `resetPassword` code; every session of the account ends. */
-export const ZResetPasswordRequest = z.object({ mobile: ZMobile, smsCode: ZSmsCode, newPassword: ZNewPassword });
+export const ZResetPasswordRequest = z.object({
+  mobile: ZMobile,
+  smsCode: ZSmsCode,
+  newPassword: ZNewPassword,
+  /** a solved proof-of-work challenge, when the server asked for one (CHALLENGE_REQUIRED) */
+  altcha: ZAltchaPayload.optional(),
+});
 export type ResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 export const ZResetPasswordResponse = z.string();
 
 /** POST /v1/loginBySms: a `login` code instead of the password; answers as /v1/login does. */
-export const ZLoginBySmsRequest = z.object({ mobile: ZMobile, smsCode: ZSmsCode });
+export const ZLoginBySmsRequest = z.object({
+  mobile: ZMobile,
+  smsCode: ZSmsCode,
+  /** a solved proof-of-work challenge, when the server asked for one (CHALLENGE_REQUIRED) */
+  altcha: ZAltchaPayload.optional(),
+});
 export type LoginBySmsRequest = z.infer<typeof ZLoginBySmsRequest>;
 export const ZLoginBySmsResponse = ZLoginResponse;
 

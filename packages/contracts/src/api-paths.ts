@@ -30,6 +30,11 @@ export const apiPaths = {
   loginBySms: '/v1/loginBySms',
   /** GET {mobile}: the development outbox's codes; routed only outside production */
   devSmsOutbox: '/v1/dev/smsOutbox',
+  // personal-data rights (PIPL arts. 45 and 47): a copy of one's data, and closing the account
+  exportMyData: '/v1/exportMyData',
+  closeAccount: '/v1/closeAccount',
+  /** during the grace period after closing, signing in again with the password cancels the closing */
+  cancelCloseAccount: '/v1/cancelCloseAccount',
   // applications (issue: applications)
   getMemberInfo: '/v1/getMemberInfo',
   getThemes: '/v1/getThemes',
@@ -130,6 +135,10 @@ export const apiPaths = {
   consoleUserRoles: '/v1/console/users/roles',
   consoleUserDisable: '/v1/console/users/disable',
   consoleUserResetMfa: '/v1/console/users/resetMfa',
+  /** an admin has a password-reset code sent to a user's phone; the admin never sees it */
+  consoleUserSendResetCode: '/v1/console/users/sendResetCode',
+  /** an admin creates an account for a mobile with roles; the person sets a password by reset */
+  consoleUserInvite: '/v1/console/users/invite',
   consoleReviewerProfile: '/v1/console/users/reviewerProfile',
   /** GET the current programme; POST changes it */
   consoleProgramme: '/v1/console/programme',

@@ -41,6 +41,11 @@ export const Code = {
   ACCOUNT_LOCKED: 1105,
   ACCOUNT_DISABLED: 1106,
   WRONG_PASSWORD: 1107,
+  /**
+   * the password is right but the account was closed and is in its grace period: no session; the
+   * message names the day its data is erased, and POST /v1/cancelCloseAccount reopens it
+   */
+  ACCOUNT_CLOSING: 1108,
 
   // WeChat binding
   WECHAT_NOT_CONFIGURED: 1201,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Role, ZRole } from './accounts.js';
+import { type Role, ZMobile, ZRole } from './accounts.js';
 import { ZApplicationKind } from './applications.js';
 import { ZProgrammePhase } from './applications-api.js';
 import { ZCursor, ZPageOf } from './content.js';
@@ -210,6 +210,54 @@ export type ConsoleUserDisableResponse = z.infer<typeof ZConsoleUserDisableRespo
 export const ZConsoleUserResetMfaRequest = z.object({ userId: ZId });
 export type ConsoleUserResetMfaRequest = z.infer<typeof ZConsoleUserResetMfaRequest>;
 export const ZConsoleUserResetMfaResponse = ZConsoleUser;
+
+/**
+ * POST consoleUserSendResetCode: has a `resetPassword` verification code sent by SMS to the user's
+ * own mobile, so that they can set a new password on the login screen (找回密码). The admin never
+ * sees the code, nor sets or sees a password. The per-mobile limits of every code apply (one a
+ * minute, a few a day: SMS_TOO_SOON, SMS_DAILY_LIMIT); a disabled account is refused
+ * (ACCOUNT_DISABLED). Audited `user.send_reset_code`, without the code.
+ */
+export const ZConsoleUserSendResetCodeRequest = z.object({ userId: ZId });
+export type ConsoleUserSendResetCodeRequest = z.infer<typeof ZConsoleUserSendResetCodeRequest>;
+export const ZConsoleUserSendResetCodeResponse = z.object({
+  /** where the code went: 138****1234 */
+  mobileMasked: z.string(),
+  /** seconds before another code may be sent to this mobile */
+  resendAfterSeconds: z.number().int(),
+  /** seconds the code stays valid */
+  expiresInSeconds: z.number().int(),
+  /** what the console shows: 验证码已发送至 138****1234 */
+  notice: z.string(),
+});
+export type ConsoleUserSendResetCodeResponse = z.infer<typeof ZConsoleUserSendResetCodeResponse>;
+
+/**
+ * POST consoleUserInvite: creates an active account for a mobile nobody has registered, holding
+ * `roles` (reviewer and/or admin) and no usable password: the person sets one through 找回密码 with
+ * a `resetPassword` code, which this call sends at once (when the SMS limits allow; `codeSent`
+ * says whether it went). An invited admin enrols the second factor at the first console visit like
+ * any admin. A mobile that already has an account is refused (MOBILE_TAKEN): its roles are set on
+ * the user's page instead. Audited `user.invite` (and `user.send_reset_code` for the code).
+ */
+export const ZConsoleUserInviteRequest = z.object({
+  mobile: ZMobile,
+  roles: z
+    .array(z.enum(consoleRoles, { error: '只能邀请评审或管理员' }), { error: '请选择角色（评审或管理员）' })
+    .min(1, { error: '请至少选择一个角色' })
+    .max(consoleRoles.length, { error: '角色重复' })
+    .refine((r) => new Set(r).size === r.length, { error: '角色重复' }),
+});
+export type ConsoleUserInviteRequest = z.infer<typeof ZConsoleUserInviteRequest>;
+export const ZConsoleUserInviteResponse = z.object({
+  /** the new account (user.id is its id) */
+  user: ZConsoleUser,
+  /** whether the password-setting code went out in this call; if not, send it from the user's page later */
+  codeSent: z.boolean(),
+  /** what the console shows: 已向 138****0002 发送设置密码的验证码, or why it was not sent */
+  notice: z.string(),
+});
+export type ConsoleUserInviteResponse = z.infer<typeof ZConsoleUserInviteResponse>;
 
 /** POST consoleReviewerProfile: a reviewer's organisation; empty text clears it. */
 export const ZConsoleReviewerProfileRequest = z.object({

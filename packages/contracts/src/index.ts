@@ -7,6 +7,7 @@ export * from './routes.js';
 export * from './envelope.js';
 export * from './lifecycle.js';
 export * from './accounts.js';
+export * from './account-rights.js';
 export * from './challenge.js';
 export * from './validators.js';
 export * from './applications.js';

@@ -106,3 +106,9 @@ export const appConstants = {
   initialApplyPersonInfo: '111',
   windowTitle: '青工委服务平台',
 } as const;
+
+/** Closing an account (account-rights.ts, docs/security.md "Data export and account closing"). */
+export const accountClosingPolicy = {
+  /** days between closing and the erasure of the account's personal data; signing in meanwhile offers to cancel */
+  graceDays: 15,
+} as const;

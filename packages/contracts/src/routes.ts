@@ -30,6 +30,15 @@ export const routes = {
   account: group('account', ['index'] as const),
 } as const;
 
+/**
+ * The project's own screens beyond the spec's table, written the same way: 忘记密码 (reached from
+ * login) and 账号与隐私 (reached from 我的).
+ */
+export const accountRoutes = {
+  forgotPassword: '/pages/login/forgotPassword',
+  privacy: '/pages/account/privacy',
+} as const;
+
 /** The default entry route (spec §2). */
 export const defaultRoute = routes.cxb2024.index;
 
@@ -55,3 +64,8 @@ export const allRoutePaths: RoutePath[] = Object.values(routes).flatMap(
 
 export const tabPaths: readonly RoutePath[] = tabBar.list.map((t) => t.path);
 export const isTabPath = (p: string): boolean => (tabPaths as readonly string[]).includes(p);
+
+export type AccountRoutePath = (typeof accountRoutes)[keyof typeof accountRoutes];
+
+/** Every path a screen may be registered at: the spec's table and the project's own. */
+export const allScreenPaths: ReadonlyArray<RoutePath | AccountRoutePath> = [...allRoutePaths, ...Object.values(accountRoutes)];

@@ -16,10 +16,17 @@ export interface UsersTable {
   password_hash: string;
   nickname: string;
   avatar: string | null;
+  /** 'disabled' also while closed (closed_at set): see migration 0013 */
   status: UserStatus;
   new_user: Bool01;
   created_at: IsoTime;
   updated_at: IsoTime;
+  /** when the owner closed the account; null while open (migration 0013) */
+  closed_at: IsoTime | null;
+  /** when a closed account's personal data is erased (closed_at + the grace period) */
+  erase_after: IsoTime | null;
+  /** when it was erased; the row stays with a tombstone mobile */
+  erased_at: IsoTime | null;
 }
 
 export interface UserRolesTable {
@@ -397,7 +404,7 @@ export interface NotificationOutboxTable {
   sent_at: IsoTime | null;
 }
 
-export type SmsPurposeValue = 'register' | 'resetPassword' | 'changePhone' | 'login';
+export type SmsPurposeValue = 'register' | 'resetPassword' | 'changePhone' | 'login' | 'closeAccount';
 
 /** A verification code asked for (migration 0012): the mobile and the code only as HMACs. */
 export interface SmsCodesTable {

@@ -18,6 +18,9 @@ export const noStoreRoutes: ReadonlySet<string> = new Set<string>([
   apiPaths.updatePSD,
   apiPaths.wxAuthorizeUrl,
   apiPaths.bindUser,
+  apiPaths.exportMyData,
+  apiPaths.closeAccount,
+  apiPaths.cancelCloseAccount,
   // the applicant's own records
   apiPaths.getRankUser,
   apiPaths.getApplyStatus,

@@ -36,8 +36,9 @@ export const allowed: Record<Access, readonly Caller[]> = {
   public: callers,
   session: callers.filter((c) => c !== 'visitor'),
   owner: ['owner'],
-  // others' files: reviewers and admins past the second factor
-  files: ['owner', 'reviewer', 'reviewer2', 'admin'],
+  // others' files: admins past the second factor; a reviewer only those of an application assigned
+  // to them (the world's files are in none: console-review-files.test.ts proves the assigned case)
+  files: ['owner', 'admin'],
   // someone else's rank-user record: a console-verified admin, or a verified reviewer it is assigned
   // to (the world assigns its reviewers a person entry, not a rank-user application)
   lookup: ['owner', 'admin'],
@@ -91,6 +92,10 @@ export const catalog: Record<string, Entry> = {
   'POST /v1/sendSmsCode': { access: 'public' },
   'POST /v1/resetPassword': { access: 'public' },
   'POST /v1/loginBySms': { access: 'public' },
+  // personal-data rights: the export writes its audit row; cancelling a closing is a login
+  'GET /v1/exportMyData': { access: 'session', writes: true },
+  'POST /v1/closeAccount': { access: 'session' },
+  'POST /v1/cancelCloseAccount': { access: 'public' },
   // the development outbox: outside production only (404 there)
   'GET /v1/dev/smsOutbox': { access: 'public' },
 
@@ -191,6 +196,8 @@ export const catalog: Record<string, Entry> = {
   'POST /v1/console/users/roles': { access: 'admin' },
   'POST /v1/console/users/disable': { access: 'admin' },
   'POST /v1/console/users/resetMfa': { access: 'admin' },
+  'POST /v1/console/users/sendResetCode': { access: 'admin' },
+  'POST /v1/console/users/invite': { access: 'admin' },
   'POST /v1/console/users/reviewerProfile': { access: 'admin' },
   'GET /v1/console/programme': { access: 'admin' },
   'POST /v1/console/programme': { access: 'admin' },

@@ -194,6 +194,27 @@ export const specs: Record<string, Spec> = {
     },
     req: () => ({ body: { mobile: w.other.mobile, smsCode: scratch.smsLoginCode ?? '000000' } }),
   },
+  'GET /v1/exportMyData': { req: () => ({}) },
+  'POST /v1/closeAccount': {
+    // an account of its own: closing ends its sessions and refuses its logins
+    prepare: async () => {
+      const u = await newUser(w.t.app);
+      scratch.closeToken = u.token;
+      scratch.closePassword = u.password;
+    },
+    req: () => ({ body: { password: scratch.closePassword ?? 'no-password' } }),
+    as: () => scratch.closeToken ?? w.other.token,
+    order: 93,
+  },
+  'POST /v1/cancelCloseAccount': {
+    prepare: async () => {
+      const u = await newUser(w.t.app);
+      data(await post(w.t.app, apiPaths.closeAccount, { password: u.password }, { token: u.token }));
+      scratch.closingMobile = u.mobile;
+      scratch.closingPassword = u.password;
+    },
+    req: () => ({ body: { mobile: scratch.closingMobile ?? uniqueMobile(), password: scratch.closingPassword ?? 'no-password' } }),
+  },
   'GET /v1/dev/smsOutbox': { req: () => ({ query: { mobile: w.owner.mobile } }) },
   'GET /v1/wxAuthorizeUrl': { req: () => ({}) },
   'GET /v1/bindWxUser': {
@@ -406,6 +427,8 @@ export const specs: Record<string, Spec> = {
   'POST /v1/console/users/roles': { req: () => ({ body: { userId: n.victim.id, roles: ['applicant', 'reviewer'] } }), order: 80 },
   'POST /v1/console/users/disable': { req: () => ({ body: { userId: n.victim.id, disabled: true } }), order: 95 },
   'POST /v1/console/users/resetMfa': { req: () => ({ body: { userId: n.victimReviewer.id } }), order: 80 },
+  'POST /v1/console/users/sendResetCode': { req: () => ({ body: { userId: n.victimReviewer.id } }) },
+  'POST /v1/console/users/invite': { req: () => ({ body: { mobile: uniqueMobile(), roles: ['reviewer'] } }) },
   'POST /v1/console/users/reviewerProfile': { req: () => ({ body: { userId: n.victimReviewer.id, organization: '矩阵单位' } }) },
   'GET /v1/console/programme': { req: () => ({}) },
   'POST /v1/console/programme': { req: () => ({ body: { blindReview: false } }) },
@@ -426,7 +449,8 @@ export const specs: Record<string, Spec> = {
   // console: reviewing the owner's person entry (assigned to `reviewer`)
   'GET /v1/console/queue': { req: () => ({}) },
   'GET /v1/console/application': { req: () => ({ query: { id: w.applicationId } }) },
-  'POST /v1/console/reveal': { req: () => ({ body: { id: w.applicationId, field: 'idNumber' } }) },
+  // (a full ID number only for admins: console-review-privacy.test.ts)
+  'POST /v1/console/reveal': { req: () => ({ body: { id: w.applicationId, field: 'mobile' } }) },
   'POST /v1/console/review': {
     req: () => ({ body: { applicationId: w.applicationId, scores: scores(), recommendation: 'approve' } }),
     as: () => w.reviewer.token,

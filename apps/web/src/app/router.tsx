@@ -1,5 +1,5 @@
 import { createHashRouter, redirect, type RouteObject } from 'react-router';
-import { defaultRoute, routes, type RoutePath } from '@qgw/contracts';
+import { accountRoutes, defaultRoute, routes, type AccountRoutePath, type RoutePath } from '@qgw/contracts';
 import { lazyScreen, type ScreenLoader } from './lazy-screen.js';
 import { RouteError } from './route-error.js';
 import { RootLayout, ScreenLoading } from './root-layout.js';
@@ -11,7 +11,7 @@ import { consoleRoutes } from '../features/console/routes.js';
  * The screens built so far, keyed by the contract's route table. Each is its own chunk; a route of
  * the table that is not listed here shows "页面不存在" until the issue that builds it adds it.
  */
-export const screens: ReadonlyArray<readonly [RoutePath, ScreenLoader]> = [
+export const screens: ReadonlyArray<readonly [RoutePath | AccountRoutePath, ScreenLoader]> = [
   [routes.cxb2024.index, () => import('../routes/home.js')],
   [routes.home.index, () => import('../routes/home.js')],
   [routes.intro.index, () => import('../routes/intro.js')],
@@ -20,6 +20,8 @@ export const screens: ReadonlyArray<readonly [RoutePath, ScreenLoader]> = [
   [routes.cxb2024.login, () => import('../routes/login.js')],
   [routes.login.register, () => import('../routes/register.js')],
   [routes.login.bind, () => import('../routes/bind.js')],
+  [accountRoutes.forgotPassword, () => import('../routes/forgot-password.js')],
+  [accountRoutes.privacy, () => import('../routes/account-privacy.js')],
   [routes.welcome.index, () => import('../routes/welcome.js')],
   [routes.update.index, () => import('../routes/update.js')],
   [routes.update.updatePhone, () => import('../routes/update-phone.js')],

@@ -1,4 +1,4 @@
-import { routes, type RoutePath } from '@qgw/contracts';
+import { routes, type AccountRoutePath, type RoutePath } from '@qgw/contracts';
 import type { createHashRouter } from 'react-router';
 
 /**
@@ -13,9 +13,12 @@ export function bindRouter(r: AppRouter | null): void {
   router = r;
 }
 
+/** A screen's path: the spec's table or one of the project's own (accountRoutes). */
+export type ScreenPath = RoutePath | AccountRoutePath;
+
 export type RouteParams = Record<string, string | number | boolean | null | undefined>;
 
-export function buildPath(path: RoutePath, params?: RouteParams): string {
+export function buildPath(path: ScreenPath, params?: RouteParams): string {
   if (!params) return path;
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) {
@@ -35,12 +38,12 @@ function go(to: string, replace: boolean): void {
 }
 
 /** Opens a page on top of the current one. */
-export function navigateTo(path: RoutePath, params?: RouteParams): void {
+export function navigateTo(path: ScreenPath, params?: RouteParams): void {
   go(buildPath(path, params), false);
 }
 
 /** Replaces the current page. */
-export function redirectTo(path: RoutePath, params?: RouteParams): void {
+export function redirectTo(path: ScreenPath, params?: RouteParams): void {
   go(buildPath(path, params), true);
 }
 

@@ -14,6 +14,7 @@ import { coveringNameIndexMigration } from './0008-covering-name-index.js';
 import { sessionExpiryIndexMigration } from './0009-session-expiry-index.js';
 import { notificationOutboxMigration } from './0010-notification-outbox.js';
 import { smsCodesMigration } from './0012-sms-codes.js';
+import { accountClosingMigration } from './0013-account-closing.js';
 
 /**
  * Every migration, in order. Static (not read from disk) so that bundling or running from any
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0009-session-expiry-index': sessionExpiryIndexMigration,
   '0010-notification-outbox': notificationOutboxMigration,
   '0012-sms-codes': smsCodesMigration,
+  '0013-account-closing': accountClosingMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

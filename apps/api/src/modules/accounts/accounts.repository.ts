@@ -127,6 +127,23 @@ export const accountsRepository = {
     return (await q.executeTakeFirst()) !== undefined;
   },
 
+  /**
+   * Reopens a closed account in its grace period, only while it still signs in with the hash the
+   * caller checked and is still closed and not erased (a concurrent sweep or password change wins).
+   */
+  async reopen(db: Kysely<Database>, id: string, checkedHash: string, now: string): Promise<boolean> {
+    const r = await db
+      .updateTable('users')
+      .set({ status: 'active', closed_at: null, erase_after: null, updated_at: now })
+      .where('id', '=', id)
+      .where('password_hash', '=', checkedHash)
+      .where('closed_at', 'is not', null)
+      .where('erased_at', 'is', null)
+      .where((eb) => eb.or([eb('status', '=', 'active'), eb('erase_after', '>', now)]))
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+
   async updateMobile(db: Kysely<Database>, id: string, mobile: string, now: string): Promise<void> {
     await db.updateTable('users').set({ mobile, updated_at: now }).where('id', '=', id).execute();
   },

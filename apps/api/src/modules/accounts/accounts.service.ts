@@ -22,7 +22,7 @@ import { AppError } from '../../plugins/errors.js';
 import { httpStrings } from '../../plugins/http.strings.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import { accountsRepository as repo, type UserRow } from './accounts.repository.js';
-import { accountStrings as s } from './accounts.strings.js';
+import { accountStrings as s, monthDay } from './accounts.strings.js';
 import { checkImage, imageProblemMessage } from '../files/image-check.js';
 import type { AvatarStore } from './avatars.js';
 import type { GuessThrottle } from './login-throttle.js';
@@ -121,6 +121,24 @@ export class AccountsService {
    * before waits a while (docs/decisions/0021-lockout-without-denial-of-service.md).
    */
   async login(input: LoginRequest, from: LoginOrigin = { ip: '' }): Promise<LoginResponse> {
+    return this.signIn(input, from, false);
+  }
+
+  /**
+   * POST /v1/cancelCloseAccount: the same checks as a login (guard, challenge, the same answer for a
+   * wrong password as for an unknown mobile); a closed account in its grace period is reopened and
+   * signed in, in one transaction. An open account is simply signed in.
+   */
+  async cancelCloseAccount(input: LoginRequest, from: LoginOrigin = { ip: '' }): Promise<LoginResponse> {
+    return this.signIn(input, from, true);
+  }
+
+  /** Whether a closed account is still in its grace period (past it, it counts as gone). */
+  private closing(user: UserRow): user is UserRow & { erase_after: string } {
+    return user.closed_at !== null && user.erased_at === null && user.erase_after !== null && Date.parse(user.erase_after) > this.d.clock();
+  }
+
+  private async signIn(input: LoginRequest, from: LoginOrigin, reopen: boolean): Promise<LoginResponse> {
     const { guard, challenges, log } = this.d;
     // counted as they arrive, before anything is checked, so that logins sent at once cannot all
     // slip under the limits
@@ -132,14 +150,18 @@ export class AccountsService {
     if (waited > 0) log.info({ event: 'login.delayed', delayMs: waited }, 'login slowed: this address failed on the account before');
     const found = await repo.loginRecordByMobile(this.d.db, input.mobile, this.d.wechatAppid);
     const valid = found ? await verifyPassword(found.user.password_hash, input.password) : await verifyAgainstDummy(input.password);
-    if (!found || !valid) {
+    // a closed account past its grace period is gone, even before the sweep has erased it
+    const gone = found !== undefined && found.user.closed_at !== null && found.user.status !== 'active' && !this.closing(found.user);
+    if (!found || !valid || gone) {
       await guard.wrong(attempt);
       if (guard.reachedLimit(attempt)) log.warn({ event: 'login.challenge' }, 'repeated failures: logins to this account now need a challenge');
       throw new AppError(Code.INVALID_CREDENTIALS, s.invalidCredentials);
     }
     await guard.succeeded(input.mobile, from.ip);
     const { user } = found;
-    if (user.status !== 'active') throw new AppError(Code.ACCOUNT_DISABLED, s.accountDisabled);
+    const closing = user.status !== 'active' && this.closing(user);
+    if (closing && !reopen) throw new AppError(Code.ACCOUNT_CLOSING, s.accountClosing(monthDay(user.erase_after)));
+    if (user.status !== 'active' && !closing) throw new AppError(Code.ACCOUNT_DISABLED, s.accountDisabled);
     let signsInWith = user.password_hash;
     if (needsRehash(signsInWith)) {
       const rehashed = await hashPassword(input.password);
@@ -148,6 +170,14 @@ export class AccountsService {
     // one commit for the session and its audit row (a commit waits for the disk); expired sessions
     // are swept apart from logins (decision 0019)
     const { token } = await this.d.db.transaction().execute(async (trx) => {
+      if (closing) {
+        // reopened only while still closed with this password and inside the grace period
+        if (!(await repo.reopen(trx, user.id, signsInWith, this.now()))) throw new AppError(Code.INVALID_CREDENTIALS, s.invalidCredentials);
+        await this.d.audit.record({ actorId: user.id, action: 'user.cancel_close', entity: 'user', entityId: user.id, before: { eraseAfter: user.erase_after } }, trx);
+      } else if (user.closed_at !== null) {
+        // an admin enabled the account again during its grace period: that cancelled the closing
+        await repo.reopen(trx, user.id, signsInWith, this.now());
+      }
       // a password change or a disabling that committed while the password was being checked ended
       // every session: this one must not start after it
       if (!(await repo.stillSignsInWith(trx, user.id, signsInWith))) throw new AppError(Code.INVALID_CREDENTIALS, s.invalidCredentials);
@@ -257,8 +287,9 @@ export class AccountsService {
   /**
    * Checks the current password of a signed-in user. Wrong guesses count towards the same lock as
    * logins, so a stolen session cannot be used to find the password by trial.
+   * Also confirms closing an account (account-rights.service.ts).
    */
-  private async confirmPassword(user: UserRow, password: string) {
+  async confirmPassword(user: UserRow, password: string) {
     const { throttle } = this.d;
     const guess = await throttle.take(user.mobile);
     if (guess === null) throw this.lockedError();

@@ -18,4 +18,26 @@ export const accountStrings = {
   avatarTooLarge: `图片不能超过 ${limits.avatar.maxBytes / 1024 / 1024}MB`,
   notMultipart: '请以表单文件方式上传图片',
   defaultNickname: (mobile: string) => `用户${mobile.slice(-4)}`,
+  // personal-data rights: the export and closing the account (account-rights.service.ts)
+  /** the login answer for a closed account in its grace period; the web adds 是否撤销注销？ */
+  accountClosing: (eraseOn: string) => `账号注销中（将于 ${eraseOn} 删除）`,
+  lastAdmin: '您是唯一的管理员，请先在管理后台指定其他管理员，再注销账号',
+  closeWithdrawReason: '申请人注销账号，申请自动撤回',
+  erasedNickname: '已注销用户',
+  erasedTitle: '已注销用户的申请',
+  exportFilename: (yyyymmdd: string) => `我的数据-${yyyymmdd}.json`,
 } as const;
+
+/** A day as the people of the committee say it: 6月20日, in China's time. */
+export function monthDay(iso: string): string {
+  const parts = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', month: 'numeric', day: 'numeric' }).formatToParts(new Date(iso));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('month')}月${get('day')}日`;
+}
+
+/** 20250620 in China's time, for the export's file name. */
+export function yyyymmdd(ms: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(ms));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}${get('month')}${get('day')}`;
+}

@@ -75,6 +75,20 @@ export function needsRehash(storedHash: string): boolean {
   }
 }
 
+/**
+ * What an account made without a password (an admin's invitation) stores until its owner sets one
+ * through a password reset: a well-formed argon2id hash with today's parameters whose salt and
+ * output are random bytes. No password was ever hashed into it, so none verifies short of inverting
+ * argon2id; and a login tried against it does the same work as against a real hash, so its timing
+ * does not tell that the account has no password yet (a marker such as "!" fails to parse at once
+ * and would). The column stays NOT NULL and every reader of it works unchanged.
+ */
+export function unusablePasswordHash(): string {
+  const b64 = (n: number) => randomBytes(n).toString('base64').replace(/=+$/, '');
+  const { memoryCost, timeCost, parallelism } = argon2Options;
+  return `$argon2id$v=19$m=${memoryCost},t=${timeCost},p=${parallelism}$${b64(16)}$${b64(32)}`;
+}
+
 let dummyHash: Promise<string> | undefined;
 
 /**

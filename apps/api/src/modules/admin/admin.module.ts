@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import type { SessionService } from '../accounts/sessions.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { ConsoleAccessModule } from '../console-access/console-access.module.js';
+import type { SmsCodeService } from '../sms/sms-codes.service.js';
 import { adminRoutes } from './admin.routes.js';
 import { PeopleService } from './people.service.js';
 import { ProgrammeAdminService } from './programme-admin.service.js';
@@ -24,6 +25,8 @@ export function createAdminModule(deps: {
   audit: AuditRepository;
   sessions: SessionService;
   consoleAccess: ConsoleAccessModule;
+  /** verification codes: an admin has a password-reset code sent to a user */
+  smsCodes: Pick<SmsCodeService, 'request'>;
 }): AdminModule {
   const { db, clock, audit } = deps;
   const people = new PeopleService({
@@ -33,6 +36,7 @@ export function createAdminModule(deps: {
     sessions: deps.sessions,
     verifications: deps.consoleAccess.verifications,
     mfa: deps.consoleAccess.mfa,
+    smsCodes: deps.smsCodes,
   });
   const programme = new ProgrammeAdminService(db, clock, audit);
   const rubrics = new RubricsService(db, clock, audit);

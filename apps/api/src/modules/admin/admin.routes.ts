@@ -7,7 +7,8 @@ import {
   ZConsoleRubricsUpdateResponse, ZConsoleThemeCreateRequest, ZConsoleThemeCreateResponse, ZConsoleThemeDeleteRequest,
   ZConsoleThemeDeleteResponse, ZConsoleThemesRequest, ZConsoleThemesResponse, ZConsoleThemeUpdateRequest,
   ZConsoleThemeUpdateResponse, ZConsoleUserDisableRequest, ZConsoleUserDisableResponse, ZConsoleUserResetMfaRequest,
-  ZConsoleUserResetMfaResponse, ZConsoleUserRolesRequest, ZConsoleUserRolesResponse, ZConsoleUsersRequest, ZConsoleUserRequest, ZConsoleUserResponse,
+  ZConsoleUserInviteRequest, ZConsoleUserInviteResponse, ZConsoleUserResetMfaResponse, ZConsoleUserRolesRequest,
+  ZConsoleUserSendResetCodeRequest, ZConsoleUserSendResetCodeResponse, ZConsoleUserRolesResponse, ZConsoleUsersRequest, ZConsoleUserRequest, ZConsoleUserResponse,
   ZConsoleUsersResponse,
 } from '@qgw/contracts';
 import type { Database } from '../../db/schema.js';
@@ -41,6 +42,20 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
   );
   peopleRoutes.post(apiPaths.consoleUserResetMfa, '重置用户的身份验证器（下次进入后台时重新绑定）', ZConsoleUserResetMfaRequest, ZConsoleUserResetMfaResponse, (a, b) =>
     people.resetMfa(a, b.userId),
+  );
+  peopleRoutes.post(
+    apiPaths.consoleUserSendResetCode,
+    '向用户手机发送重置密码验证码（管理员看不到验证码；每个手机号的发送限制同样适用）',
+    ZConsoleUserSendResetCodeRequest,
+    ZConsoleUserSendResetCodeResponse,
+    (a, b) => people.sendResetCode(a, b.userId),
+  );
+  peopleRoutes.post(
+    apiPaths.consoleUserInvite,
+    '按手机号邀请评审或管理员：创建无密码账号并发送设置密码的验证码（已注册的手机号不能邀请）',
+    ZConsoleUserInviteRequest,
+    ZConsoleUserInviteResponse,
+    (a, b) => people.invite(a, b),
   );
   peopleRoutes.post(apiPaths.consoleReviewerProfile, '设置评审所在单位（用于利益冲突回避）', ZConsoleReviewerProfileRequest, ZConsoleReviewerProfileResponse, (a, b) =>
     people.setReviewerProfile(a, b),

@@ -17,4 +17,10 @@ export const adminStrings = {
   rangeOrder: '结束时间应晚于开始时间',
   mobileNotFound: '没有使用该手机号注册的账号（请先在平台注册）',
   lastAdmin: '这是最后一个可用的管理员，不能移除其管理员角色（请先为其他账号授予管理员角色）',
+  resetCodeDisabled: '该账号已停用，不能发送重置验证码（请先启用账号）',
+  resetCodeSent: (masked: string) => `验证码已发送至 ${masked}`,
+  inviteMobileTaken: '该手机号已有账号，不能重复邀请；请在用户管理中找到该用户，在其页面设置角色',
+  inviteCodeSent: (masked: string) => `已邀请，并已向 ${masked} 发送设置密码的验证码`,
+  inviteCodeNotSent: (masked: string, why: string) =>
+    `已邀请，但设置密码的验证码未能发送至 ${masked}（${why}）；请稍后在该用户页面点击“发送重置验证码”`,
 } as const;

@@ -1,25 +1,33 @@
 import type { Kysely } from 'kysely';
 import {
   adminLimits, Code, type ConsoleReviewerProfileRequest, type ConsoleUser, type ConsoleUserDisableResponse,
-  type ConsoleUserRolesRequest, type ConsoleUsersRequest, type ConsoleUsersResponse, maskMobile, type Role,
+  type ConsoleUserInviteRequest, type ConsoleUserInviteResponse, type ConsoleUserRolesRequest,
+  type ConsoleUserSendResetCodeResponse, type ConsoleUsersRequest, type ConsoleUsersResponse, maskMobile, type Role,
 } from '@qgw/contracts';
-import type { Clock } from '../../clock.js';
+import { type Clock, isoAt } from '../../clock.js';
 import { isUniqueViolation } from '../../db/index.js';
+import { newRowId } from '../../db/row-id.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
+import { accountsRepository } from '../accounts/accounts.repository.js';
+import { accountStrings } from '../accounts/accounts.strings.js';
+import { unusablePasswordHash } from '../accounts/passwords.js';
 import type { SessionService } from '../accounts/sessions.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { ConsoleVerifications } from '../console-access/console-verifications.js';
 import { mfaRepository } from '../console-access/mfa.repository.js';
 import type { MfaService } from '../console-access/mfa.service.js';
+import type { SmsCodeService } from '../sms/sms-codes.service.js';
 import { adminStrings as s } from './admin.strings.js';
 import { peopleRepository as repo, type PersonRow, USERS_CURSOR } from './people.repository.js';
 import { pageOf } from './keyset.js';
 
 /**
  * People (admins): find users, change their roles, disable them (every session ends at once),
- * reset their second factor, record a reviewer's organisation. Every change is audited with who,
- * before and after; mobiles appear masked only. An admin cannot lock themselves out.
+ * reset their second factor, record a reviewer's organisation, have a password-reset code sent to a
+ * user's phone, invite a reviewer or admin by mobile. Every change is audited with who, before and
+ * after; mobiles appear masked only, codes never. An admin cannot lock themselves out. An admin never
+ * sees or sets anyone's password: people set their own through the reset flow.
  */
 
 export interface PeopleDeps {
@@ -29,6 +37,8 @@ export interface PeopleDeps {
   sessions: SessionService;
   verifications: ConsoleVerifications;
   mfa: MfaService;
+  /** the same verification codes, limits and provider as POST /v1/sendSmsCode (its per-address limit aside) */
+  smsCodes: Pick<SmsCodeService, 'request'>;
 }
 
 export class PeopleService {
@@ -150,6 +160,75 @@ export class PeopleService {
       );
       return this.view(trx, person);
     });
+  }
+
+  /**
+   * Sends a `resetPassword` code to the user's own mobile (the person then sets a password on the
+   * login screen's 找回密码). The code's per-mobile limits answer as they do to the person; the code
+   * is neither answered nor audited.
+   */
+  async sendResetCode(actorId: string, userId: string): Promise<ConsoleUserSendResetCodeResponse> {
+    const person = await this.person(this.d.db, userId);
+    if (person.status !== 'active') throw new AppError(Code.ACCOUNT_DISABLED, s.resetCodeDisabled);
+    const sent = await this.d.smsCodes.request(person.mobile, 'resetPassword');
+    const mobileMasked = maskMobile(person.mobile);
+    await this.d.audit.record({
+      actorId,
+      action: 'user.send_reset_code',
+      entity: 'user',
+      entityId: person.id,
+      after: { to: mobileMasked, purpose: 'resetPassword' },
+    });
+    return { mobileMasked, ...sent, notice: s.resetCodeSent(mobileMasked) };
+  }
+
+  /**
+   * A new active account for a mobile nobody holds, with the console roles given and no usable
+   * password (passwords.ts unusablePasswordHash); then, in the same call, the `resetPassword` code
+   * its owner sets a password with. The account stands even when the code cannot go now (the SMS
+   * limits, no provider): the answer says so, and the admin sends one later from the user's page.
+   * A mobile already registered is refused: roles are set on that user's page, never added here.
+   */
+  async invite(actorId: string, input: ConsoleUserInviteRequest): Promise<ConsoleUserInviteResponse> {
+    const roles = [...input.roles].sort();
+    const id = newRowId();
+    const mobileMasked = maskMobile(input.mobile);
+    const nickname = accountStrings.defaultNickname(input.mobile);
+    try {
+      await this.d.db.transaction().execute(async (trx) => {
+        // granting roles: the actor must still be an admin when this commits (as for setRoles)
+        await repo.holdUsers(trx, [actorId]);
+        if (!(await repo.isActiveAdmin(trx, actorId))) throw new AppError(Code.FORBIDDEN, s.actorNoLongerAdmin, 403);
+        if (await repo.byMobile(trx, input.mobile)) throw new AppError(Code.MOBILE_TAKEN, s.inviteMobileTaken);
+        await accountsRepository.insert(trx, {
+          id,
+          mobile: input.mobile,
+          passwordHash: unusablePasswordHash(),
+          nickname,
+          roles,
+          now: isoAt(this.d.clock()),
+        });
+        await this.d.audit.record(
+          { actorId, action: 'user.invite', entity: 'user', entityId: id, after: { mobile: mobileMasked, nickname, roles } },
+          trx,
+        );
+      });
+    } catch (err) {
+      // a registration or another invitation of the same mobile committed first
+      if (isUniqueViolation(err)) throw new AppError(Code.MOBILE_TAKEN, s.inviteMobileTaken);
+      throw err;
+    }
+    let codeSent = false;
+    let notice: string;
+    try {
+      await this.sendResetCode(actorId, id);
+      codeSent = true;
+      notice = s.inviteCodeSent(mobileMasked);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      notice = s.inviteCodeNotSent(mobileMasked, err.message);
+    }
+    return { user: await this.one(id), codeSent, notice };
   }
 
   private async person(db: Kysely<Database>, userId: string): Promise<PersonRow> {

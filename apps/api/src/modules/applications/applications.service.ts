@@ -38,6 +38,9 @@ export interface ApplicationsDeps {
 }
 
 
+/** What closing an account withdraws: everything not yet decided and not a draft. */
+const closingWithdraws = ['submitted', 'under_review', 'returned'] as const;
+
 export const notFound = () => new AppError(Code.NOT_FOUND, s.notFound);
 export const conflict = () => new AppError(Code.CONFLICT, s.versionConflict);
 
@@ -224,6 +227,44 @@ export class ApplicationsService {
       });
       return { id: row.id, status: 'withdrawn' as const, version };
     });
+  }
+
+  /**
+   * Closing an account (account-rights.service.ts): every application still waiting for a decision
+   * (submitted, under review, returned for changes) is withdrawn, inside the caller's transaction,
+   * exactly as the applicant's own withdrawal does it (guarded update, staged decision dropped, the
+   * transition audited), so that reviewers and admins see an ordinary withdrawal. Drafts stay until
+   * the erasure; decided applications are left as they are. Answers the ids withdrawn.
+   */
+  async withdrawAllPending(trx: Kysely<Database>, userId: string, reason: string): Promise<string[]> {
+    const pending = await trx
+      .selectFrom('applications')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', 'in', closingWithdraws)
+      .orderBy('id')
+      .execute();
+    const now = this.now();
+    const withdrawn: string[] = [];
+    for (const row of pending) {
+      const version = await repo.guardedUpdate(
+        trx,
+        { id: row.id, userId, from: [row.status], version: row.version },
+        { status: 'withdrawn', updated_at: now },
+      );
+      if (version === null) throw conflict();
+      const stagedDropped = await repo.dropStagedDecision(trx, row.id);
+      await recordTransition(this.d.audit, trx, {
+        actorId: userId,
+        action: 'application.withdraw',
+        applicationId: row.id,
+        before: { status: row.status, version: row.version },
+        after: { status: 'withdrawn', version, ...(stagedDropped ? { stagedDecisionDropped: true } : {}) },
+        note: reason,
+      });
+      withdrawn.push(row.id);
+    }
+    return withdrawn;
   }
 
   /** The user's live application of a kind: rank-user of any programme, membership, or the current programme's entry. */

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { NavBar } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import { navigateBack } from '../../lib/navigation.js';
 import { commonStrings } from '../../lib/strings.js';
@@ -21,9 +20,10 @@ export function PageLayout({ title, children, tone = 'grey', onBack }: PageLayou
   return (
     <div className={`qgw-page qgw-page-${tone}`}>
       <header className="qgw-page-header" style={{ paddingTop: statusBarHeight }}>
-        <NavBar
-          back={null}
-          left={
+        {/* antd-mobile's NavBar markup and class names, without its role="button" wrapper around the
+            back button (a control inside a control, which screen readers cannot operate) */}
+        <div className="adm-nav-bar">
+          <div className="adm-nav-bar-left">
             <button
               type="button"
               className="qgw-nav-back"
@@ -32,10 +32,12 @@ export function PageLayout({ title, children, tone = 'grey', onBack }: PageLayou
             >
               <LeftOutline />
             </button>
-          }
-        >
-          <span className="qgw-nav-title">{title}</span>
-        </NavBar>
+          </div>
+          <div className="adm-nav-bar-title">
+            <span className="qgw-nav-title">{title}</span>
+          </div>
+          <div className="adm-nav-bar-right" />
+        </div>
       </header>
       <main className="qgw-page-body">{children}</main>
     </div>

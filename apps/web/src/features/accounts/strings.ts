@@ -1,4 +1,4 @@
-import { limits } from '@qgw/contracts';
+import { accountClosingPolicy, limits } from '@qgw/contracts';
 
 const avatarTypes = limits.avatar.mimeTypes.map((t) => (t === 'image/jpeg' ? 'JPG' : t === 'image/png' ? 'PNG' : 'WebP')).join('/');
 const avatarMb = limits.avatar.maxBytes / 1024 / 1024;
@@ -17,6 +17,18 @@ export const accountStrings = {
   loginSubheading: '登录青工委服务平台，参与评选与申报',
   loginButton: '登录',
   toRegister: '还没有账号？去注册',
+  loginTabs: '登录方式',
+  loginByPassword: '密码登录',
+  loginBySms: '验证码登录',
+  /** a code login to a mobile with no account: nothing is sent, so registering is the way in */
+  loginBySmsHint: '未注册的手机号请先注册',
+  toForgot: '忘记密码？',
+
+  forgotTitle: '忘记密码',
+  forgotHeading: '重置密码',
+  forgotSubheading: '验证手机号后设置新密码，其他设备上的登录将失效',
+  resetButton: '重置密码',
+  forgotToLogin: '想起密码了？返回登录',
   loginSuccess: '登录成功...',
   /** the server asked for a proof-of-work challenge (HTTP 428) before it checks the password */
   challengeTitle: '人机验证',
@@ -121,6 +133,43 @@ export const privacyNotice: readonly { heading: string; body: string }[] = [
   },
   {
     heading: '您的权利',
-    body: '您可以随时在“我的”页面查看和修改昵称、头像、手机号与密码，也可以联系青工委秘书处申请注销账号。',
+    body: '您可以随时在“我的”页面查看和修改昵称、头像、手机号与密码；在“我的 → 账号与隐私”中可以下载一份您的全部数据（资料、申请、上传文件清单、通知与登录记录），也可以自行注销账号。',
+  },
+  {
+    heading: '注销账号',
+    body: `注销需验证登录密码或短信验证码。注销后账号立即停用：所有设备退出登录，尚未出结果的申请自动撤回，已撤回的申请不会恢复。注销后${accountClosingPolicy.graceDays}天内可用手机号和密码登录并撤销注销；期满后我们将删除您的手机号、昵称、头像、姓名、身份证号、照片、视频、草稿、通知与微信绑定，该手机号可重新注册。已有评审结果的申请仅保留去除个人信息的记录（类别、主题、评分、结果与日期），用于青工委的统计与审计。`,
   },
 ];
+
+/** 我的 → 账号与隐私: the data export and closing the account (privacy-screen.tsx, closing-dialog.ts). */
+export const accountRightsStrings = {
+  title: '账号与隐私',
+  entry: '账号与隐私',
+  exportHeading: '下载我的数据',
+  exportBody: '下载一份 JSON 文件，包含您的资料、全部申请及填写内容、上传文件清单、通知和登录记录。文件含有您的完整手机号与身份证号，请妥善保管。',
+  exportButton: '下载我的数据',
+  exporting: '正在准备数据',
+  exported: '数据已下载',
+  exportFilename: (yyyymmdd: string) => `我的数据-${yyyymmdd}.json`,
+  closeHeading: '注销账号',
+  closeConsequences: [
+    '账号立即停用，所有设备退出登录；',
+    '尚未出结果的申请将自动撤回，撤销注销后也不会恢复；',
+    `${accountClosingPolicy.graceDays}天内可用手机号和密码登录并撤销注销；`,
+    '期满后删除您的手机号、昵称、头像、姓名、身份证号、照片、视频、草稿、通知与微信绑定，该手机号可重新注册；',
+    '已有评审结果的申请仅保留去除个人信息的记录，用于统计与审计。',
+  ],
+  closeStart: '我要注销账号',
+  confirmWith: '确认方式',
+  byPassword: '登录密码',
+  bySms: '短信验证码',
+  closeButton: '确认注销',
+  closeConfirm: '注销后账号立即停用，确定注销吗？',
+  closing: '注销中',
+  closed: (eraseOn: string) => `账号已注销，${eraseOn}前可登录撤销`,
+  /** added to the server's 账号注销中（将于 X月X日 删除） on the login screen */
+  cancelQuestion: '，是否撤销注销？',
+  cancelConfirm: '撤销注销',
+  keepClosed: '暂不',
+  cancelled: '已撤销注销，欢迎回来',
+} as const;

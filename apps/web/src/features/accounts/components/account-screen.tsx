@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, Dialog } from 'antd-mobile';
 import {
-  FileOutline, LockOutline, PhonebookOutline, RightOutline, TeamOutline, UserCircleOutline, UserOutline, UserSetOutline,
+  CheckShieldOutline, FileOutline, LockOutline, PhonebookOutline, RightOutline, TeamOutline, UserCircleOutline, UserOutline, UserSetOutline,
 } from 'antd-mobile-icons';
-import { maskMobile, routes, storageKeys } from '@qgw/contracts';
+import { accountRoutes, maskMobile, routes, storageKeys } from '@qgw/contracts';
 import { TabLayout } from '../../../components/layouts/tab-layout.js';
 import { buildPath, navigateTo } from '../../../lib/navigation.js';
 import { getString, readUserInfo } from '../../../lib/storage.js';
@@ -12,7 +12,7 @@ import { assetUrl } from '../../../lib/request.js';
 import { isLoggedIn, useSession } from '../../../stores/session.js';
 import { useLogout } from '../hooks/use-auth.js';
 import { useUserInfo } from '../hooks/use-profile.js';
-import { accountStrings as t } from '../strings.js';
+import { accountRightsStrings, accountStrings as t } from '../strings.js';
 import { Avatar } from './avatar.js';
 import { consoleEntry, hasConsoleRole } from '../../console/entry.js';
 import { useRankUserLookup } from '../../rank-user/hooks/use-lookup.js';
@@ -104,6 +104,7 @@ function Member() {
             text={t.itemBind}
           />
         )}
+        <MenuLink to={accountRoutes.privacy} icon={<CheckShieldOutline />} text={accountRightsStrings.entry} />
         {hasConsoleRole(profile.data?.roles ?? readUserInfo()?.roles) && (
           <MenuLink to={consoleEntry.to} icon={<UserSetOutline />} text={consoleEntry.text} />
         )}

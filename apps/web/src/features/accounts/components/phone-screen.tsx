@@ -8,6 +8,7 @@ import { useSession } from '../../../stores/session.js';
 import { useUpdatePhone } from '../hooks/use-profile.js';
 import { useSmsCode } from '../hooks/use-sms-code.js';
 import { accountStrings as t } from '../strings.js';
+import { ChallengePrompt, useChallenge } from './challenge-prompt.js';
 import { SmsCodeField } from './sms-code-field.js';
 import './accounts.css';
 
@@ -16,7 +17,8 @@ function PhoneForm() {
   const [form, setForm] = useState({ newMobile: '', smsCode: '', password: '' });
   const change = useUpdatePhone();
   // the code goes to the new mobile: it proves the number is the caller's
-  const sms = useSmsCode('changePhone');
+  const { challenge, ask } = useChallenge();
+  const sms = useSmsCode('changePhone', { onChallenge: ask });
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -30,6 +32,7 @@ function PhoneForm() {
         <SmsCodeField value={form.smsCode} onChange={set('smsCode')} onSend={() => void sms.send(form.newMobile)} secondsLeft={sms.secondsLeft} sending={sms.sending} />
         <TextField label={t.currentPassword} type="password" value={form.password} onChange={set('password')} maxLength={limits.password.max * 2} placeholder={t.passwordPlaceholder} autoComplete="current-password" />
       </FieldGroup>
+      <ChallengePrompt challenge={challenge} />
       <p className="qgw-settings-hint">{t.phoneHint}</p>
       <Button className="qgw-primary-button qgw-settings-submit" type="submit" color="primary" block disabled={change.isPending}>
         {t.confirmChange}

@@ -7,8 +7,10 @@ import { FieldGroup, TextField } from '../../../components/ui/form-field.js';
 import { useRegister, type RegisterForm } from '../hooks/use-auth.js';
 import { useSmsCode } from '../hooks/use-sms-code.js';
 import { accountStrings as t } from '../strings.js';
+import { MobileField, PasswordField } from './account-fields.js';
 import { AuthHeader } from './auth-header.js';
 import { PrivacyPopup } from './privacy-popup.js';
+import { ChallengePrompt, useChallenge } from './challenge-prompt.js';
 import { SmsCodeField } from './sms-code-field.js';
 import './accounts.css';
 
@@ -16,7 +18,8 @@ export function RegisterScreen() {
   const [form, setForm] = useState<RegisterForm>({ mobile: '', smsCode: '', password: '', confirm: '', nickname: '', agree: false });
   const [privacyOpen, setPrivacyOpen] = useState(false);
   const register = useRegister();
-  const sms = useSmsCode('register');
+  const { challenge, ask } = useChallenge();
+  const sms = useSmsCode('register', { onChallenge: ask });
   const set = <K extends keyof RegisterForm>(key: K) => (value: RegisterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const submit = (e: FormEvent) => {
@@ -36,16 +39,7 @@ export function RegisterScreen() {
       <form className="qgw-auth-form" onSubmit={submit} noValidate>
         <AuthHeader heading={t.registerHeading} subheading={t.registerSubheading} />
         <FieldGroup>
-          <TextField
-            label={t.mobile}
-            type="tel"
-            inputMode="numeric"
-            value={form.mobile}
-            onChange={set('mobile')}
-            placeholder={t.mobilePlaceholder}
-            autoComplete="username"
-            maxLength={11}
-          />
+          <MobileField value={form.mobile} onChange={set('mobile')} />
           <SmsCodeField
             value={form.smsCode}
             onChange={set('smsCode')}
@@ -53,24 +47,8 @@ export function RegisterScreen() {
             secondsLeft={sms.secondsLeft}
             sending={sms.sending}
           />
-          <TextField
-            label={t.password}
-            type="password"
-            value={form.password}
-            onChange={set('password')}
-            placeholder={t.newPasswordPlaceholder}
-            autoComplete="new-password"
-            maxLength={limits.password.max * 2}
-          />
-          <TextField
-            label={t.confirmPassword}
-            type="password"
-            value={form.confirm}
-            onChange={set('confirm')}
-            placeholder={t.confirmPlaceholder}
-            autoComplete="new-password"
-            maxLength={limits.password.max * 2}
-          />
+          <PasswordField label={t.password} role="new" value={form.password} onChange={set('password')} />
+          <PasswordField label={t.confirmPassword} role="confirm" value={form.confirm} onChange={set('confirm')} />
           <TextField
             label={t.nicknameOptional}
             value={form.nickname}
@@ -80,6 +58,7 @@ export function RegisterScreen() {
             maxLength={limits.nickname.max * 2}
           />
         </FieldGroup>
+        <ChallengePrompt challenge={challenge} />
         <label className="qgw-consent">
           <input
             type="checkbox"

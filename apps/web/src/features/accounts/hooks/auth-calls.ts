@@ -3,5 +3,5 @@
  * submission (or when the browser is idle), not with the screen, so the login screen draws without
  * the validation library.
  */
-export { ZLoginRequest, ZRegisterRequest, ZSendSmsCodeRequest } from '@qgw/contracts';
+export { ZLoginBySmsRequest, ZLoginRequest, ZRegisterRequest, ZResetPasswordRequest, ZSendSmsCodeRequest } from '@qgw/contracts';
 export { accountOps } from '../api/operations.js';

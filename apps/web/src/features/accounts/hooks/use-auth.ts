@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { appConstants, routes, type LoginRequest, type ZLoginRequest } from '@qgw/contracts';
+import { appConstants, routes, type LoginRequest, type LoginResponse, type ZLoginRequest } from '@qgw/contracts';
 import { call, isChallengeRequired, validate, type FormInput } from '../../../lib/request.js';
 import { currentPath, historyDepth, navigateBack, redirectTo, switchTab } from '../../../lib/navigation.js';
 import { hideToast, showLoading, showToast, toastError, ShownError } from '../../../lib/toast.js';
 import { accountStrings as t } from '../strings.js';
 import { forgetEverything, forgetSession, saveLogin } from '../session.js';
+import { offerCancelClosing } from './closing-offer.js';
 
 const calls = () => import('./auth-calls.js');
 
@@ -17,49 +18,62 @@ export function preloadAccountCalls(): void {
 export interface LoginOptions {
   /**
    * The server asked for a proof-of-work challenge first (HTTP 428 CHALLENGE_REQUIRED), with its
-   * message: the screen shows the challenge and sends the login again with the solution as `altcha`.
-   * Without it the message is a toast.
+   * message: the screen shows the challenge, and `retry` sends the same form again with the solution
+   * as `altcha`. Without it the message is a toast.
    */
-  onChallenge?: (message: string) => void;
+  onChallenge?: (message: string, retry: (altcha: string) => void) => void;
+}
+
+/** Spec §4 login flow: what a signed-in answer leads to, by password or by code. */
+export function finishLogin(info: LoginResponse): void {
+  saveLogin(info);
+  if (!info.openid) {
+    hideToast();
+    redirectTo(routes.login.bind, { mobile: info.username, token: info.token });
+    return;
+  }
+  // was there an in-app page before the login page? then return to it after the toast
+  const pageBefore = historyDepth() > 0;
+  try {
+    redirectTo(routes.home.index);
+  } catch {
+    switchTab(routes.home.index);
+  }
+  showToast(t.loginSuccess);
+  window.setTimeout(() => {
+    if (pageBefore && currentPath() === routes.home.index) navigateBack(1);
+  }, appConstants.backAfterLoginMs);
+}
+
+/** A refusal: a challenge to show (with the form to send again once solved), or a toast. */
+export function challengeOrToast<F extends object>(options: LoginOptions, resend: (form: F) => void) {
+  return (error: unknown, form: F) => {
+    if (options.onChallenge && isChallengeRequired(error)) {
+      hideToast();
+      options.onChallenge(error.message, (altcha) => resend({ ...form, altcha }));
+      return;
+    }
+    toastError(error);
+  };
 }
 
 /** Spec §4 login flow. */
 export function useLogin(options: LoginOptions = {}) {
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: async (form: FormInput<typeof ZLoginRequest>) => {
       const { ZLoginRequest, accountOps } = await calls();
       const input: LoginRequest = validate(ZLoginRequest, form);
       showLoading(t.loading);
       return call(accountOps.login, input);
     },
-    onSuccess: (info) => {
-      saveLogin(info);
-      if (!info.openid) {
-        hideToast();
-        redirectTo(routes.login.bind, { mobile: info.username, token: info.token });
-        return;
-      }
-      // was there an in-app page before the login page? then return to it after the toast
-      const pageBefore = historyDepth() > 0;
-      try {
-        redirectTo(routes.home.index);
-      } catch {
-        switchTab(routes.home.index);
-      }
-      showToast(t.loginSuccess);
-      window.setTimeout(() => {
-        if (pageBefore && currentPath() === routes.home.index) navigateBack(1);
-      }, appConstants.backAfterLoginMs);
-    },
-    onError: (error) => {
-      if (options.onChallenge && isChallengeRequired(error)) {
-        hideToast();
-        options.onChallenge(error.message);
-        return;
-      }
-      toastError(error);
+    onSuccess: finishLogin,
+    onError: (error, form): void => {
+      // the right password for an account closed in its grace period: offer to cancel the closing
+      if (offerCancelClosing(error, form)) return;
+      challengeOrToast(options, mutation.mutate)(error, form);
     },
   });
+  return mutation;
 }
 
 export interface RegisterForm {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Button, Dialog } from 'antd-mobile';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { roles as allRoles, type ConsoleUser, type Role } from '@qgw/contracts';
+import { roles as allRoles, type ConsoleRole, consoleRoles, type ConsoleUser, type Role } from '@qgw/contracts';
 import { queryClient } from '../../../app/query-client.js';
 import { call } from '../../../lib/request.js';
 import { showToast, toastError } from '../../../lib/toast.js';
@@ -26,10 +26,56 @@ function UserMeta({ user }: { user: ConsoleUser }) {
   );
 }
 
+/** 邀请成员: an account for a mobile with console roles; the person sets a password with the code sent. */
+function InviteForm({ onInvited }: { onInvited(notice: string): void }) {
+  const [mobile, setMobile] = useState('');
+  const [roles, setRoles] = useState<ConsoleRole[]>(['reviewer']);
+  const invite = useMutation({
+    mutationFn: () => call(accessAdminOps.invite, { mobile, roles }),
+    onSuccess: (res) => {
+      showToast(res.notice, res.codeSent ? 2000 : 5000);
+      setMobile('');
+      onInvited(res.notice);
+      void queryClient.invalidateQueries({ queryKey: ['console', 'admin', 'users'] });
+    },
+    onError: toastError,
+  });
+  return (
+    <form
+      className="qgw-cs-card qgw-cs-form qgw-cad-gap"
+      aria-label={t.inviteHeading}
+      onSubmit={(e) => {
+        e.preventDefault();
+        invite.mutate();
+      }}
+    >
+      <h2 className="qgw-cs-label">{t.inviteHeading}</h2>
+      <TextInput label={t.inviteMobile} value={mobile} onChange={setMobile} placeholder={t.inviteMobilePlaceholder} maxLength={11} />
+      <fieldset className="qgw-cs-fieldset">
+        <legend className="qgw-cs-label">{t.inviteRoles}</legend>
+        {consoleRoles.map((r) => (
+          <CheckboxField
+            key={r}
+            label={t.roles[r]}
+            checked={roles.includes(r)}
+            onChange={(on) => setRoles(on ? consoleRoles.filter((x) => x === r || roles.includes(x)) : roles.filter((x) => x !== r))}
+          />
+        ))}
+      </fieldset>
+      <p className="qgw-cs-hint">{t.inviteHint}</p>
+      <Button type="submit" color="primary" loading={invite.isPending}>
+        {t.inviteSubmit}
+      </Button>
+    </form>
+  );
+}
+
 function UsersList() {
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const [role, setRole] = useState<Role | ''>('');
+  const [inviting, setInviting] = useState(false);
+  const [invited, setInvited] = useState('');
   const list = useInfiniteQuery({
     queryKey: adminKeys.users(q, role),
     queryFn: ({ pageParam }) => call(accessAdminOps.users, { q: q || undefined, role: role || undefined, cursor: pageParam }),
@@ -43,7 +89,20 @@ function UsersList() {
   };
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <ConsolePage title={t.peopleTitle}>
+    <ConsolePage
+      title={t.peopleTitle}
+      actions={
+        <Button size="small" color="primary" fill={inviting ? 'outline' : 'solid'} aria-expanded={inviting} onClick={() => setInviting(!inviting)}>
+          {t.invite}
+        </Button>
+      }
+    >
+      {inviting && <InviteForm onInvited={setInvited} />}
+      {invited && (
+        <p className="qgw-cs-hint" role="status">
+          {invited}
+        </p>
+      )}
       <form className="qgw-cs-card qgw-cs-form qgw-cs-inline" role="search" onSubmit={submit}>
         <TextInput label={t.search} type="search" value={draft} onChange={setDraft} placeholder={t.searchPlaceholder} maxLength={30} />
         <SelectField<Role | ''>
@@ -110,6 +169,18 @@ function UserDetail({ initial }: { initial: ConsoleUser }) {
   const saveRoles = useUserAction(() => call(accessAdminOps.roles, { userId: user.id, roles }), setUser, t.rolesSaved);
   const saveOrg = useUserAction(() => call(accessAdminOps.reviewerProfile, { userId: user.id, organization }), setUser, t.saved);
   const resetMfa = useUserAction(() => call(accessAdminOps.resetMfa, { userId: user.id }), setUser, t.resetMfaDone);
+  const [codeNotice, setCodeNotice] = useState('');
+  const sendResetCode = useMutation({
+    mutationFn: () => call(accessAdminOps.sendResetCode, { userId: user.id }),
+    onSuccess: (res) => {
+      setCodeNotice(res.notice);
+      showToast(res.notice);
+    },
+    onError: (error) => {
+      setCodeNotice(error instanceof Error ? error.message : '');
+      toastError(error);
+    },
+  });
   const toggle = useMutation({
     mutationFn: (disabled: boolean) => call(accessAdminOps.disable, { userId: user.id, disabled }),
     onSuccess: (res) => {
@@ -185,6 +256,19 @@ function UserDetail({ initial }: { initial: ConsoleUser }) {
         >
           {t.resetMfa}
         </Button>
+        <Button
+          fill="outline"
+          disabled={!active}
+          loading={sendResetCode.isPending}
+          onClick={() => void confirm(t.sendResetCodeConfirm(user.nickname), t.sendResetCodeConfirmButton, () => sendResetCode.mutate())}
+        >
+          {t.sendResetCode}
+        </Button>
+        {codeNotice && (
+          <p className="qgw-cs-hint" role="status">
+            {codeNotice}
+          </p>
+        )}
       </div>
     </ConsolePage>
   );

@@ -43,6 +43,17 @@ export const adminStrings = {
   organization: '所在单位',
   organizationHint: '用于回避：不会给评审专家分配来自同一单位的申报',
   joinedAt: (d: string) => `注册于 ${d}`,
+  invite: '邀请成员',
+  inviteHeading: '邀请评审专家或管理员',
+  inviteMobile: '手机号',
+  inviteMobilePlaceholder: '被邀请人的11位手机号',
+  inviteRoles: '角色',
+  inviteHint: '将为该手机号创建账号并发送短信验证码；对方在登录页点击“忘记密码？”，用验证码设置密码后即可登录。管理员需在首次进入后台时绑定身份验证器。',
+  inviteSubmit: '发送邀请',
+  sendResetCode: '发送重置验证码',
+  sendResetCodeConfirm: (name: string) =>
+    `确定向“${name}”的手机发送重置密码验证码吗？验证码将以短信发送至该用户手机，管理员看不到验证码；用户在登录页点击“忘记密码？”即可用验证码设置新密码。`,
+  sendResetCodeConfirmButton: '发送',
 
   // programme
   programmeTitle: '评选设置',

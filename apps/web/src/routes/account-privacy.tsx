@@ -1,0 +1,5 @@
+import { PrivacyScreen } from '../features/accounts/components/privacy-screen.js';
+
+export default function Screen() {
+  return <PrivacyScreen />;
+}

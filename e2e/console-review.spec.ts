@@ -122,7 +122,7 @@ test('the admin signs in with the authenticator code and assigns both applicatio
   const nav = consoleNav(admin);
   await expect(nav.getByRole('link', { name: '待发布结论' })).toBeVisible();
   await assignToDemoReviewer('入会申请', name);
-  await assignToDemoReviewer('职级用户', rankName);
+  await assignToDemoReviewer('创新榜', rankName);
 });
 
 test('the reviewer signs in with the authenticator code and scores the assigned application', async () => {
@@ -227,7 +227,7 @@ test('the admin stages 退回修改 with a reason and releases both decisions af
   await expect(preview).not.toContainText(privateNote);
   await expect(preview).not.toContainText('演示评审');
 
-  const rankLine = `${rankName}（职级用户）：不通过`;
+  const rankLine = `${rankName}（创新榜）：不通过`;
   await expect(staged.getByRole('listitem').filter({ hasText: rankLine })).toContainText(`理由：${rejectReason}`);
 
   const releaseButton = admin.getByRole('button', { name: '发布所选' });

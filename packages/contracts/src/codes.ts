@@ -96,6 +96,8 @@ export const Code = {
   NOTHING_TO_REVEAL: 1508,
   /** a full ID number is shown to admins only (audited); reviewers see it masked (HTTP 403) */
   REVEAL_ADMIN_ONLY: 1509,
+  /** an approve or reject staged with fewer completed reviews than the kind's minimum and no `override` reason */
+  REVIEWS_TOO_FEW: 1510,
 
   // SMS verification codes (accounts for a real public)
   /** the code is wrong, expired, used, dead after too many tries, or was never sent to that mobile */

@@ -3,6 +3,7 @@ import { type Role, ZMobile, ZRole } from './accounts.js';
 import { ZApplicationKind } from './applications.js';
 import { ZProgrammePhase } from './applications-api.js';
 import { ZCursor, ZPageOf } from './content.js';
+import { reviewLimits } from './console-review.js';
 
 /**
  * Console access and administration (PRODUCT §1): the second factor (TOTP) reviewers and admins
@@ -286,6 +287,8 @@ export const ZConsoleProgramme = z.object({
   phase: ZProgrammePhase,
   /** blind review: reviewers see no name, mobile or organisation (every kind) */
   blindReview: z.boolean(),
+  /** per kind, the completed reviews an approve or reject needs before it may be staged (0 = none) */
+  minReviews: z.record(ZApplicationKind, z.number().int()),
   updatedAt: z.string(),
 });
 export type ConsoleProgramme = z.infer<typeof ZConsoleProgramme>;
@@ -307,6 +310,17 @@ export const ZConsoleProgrammeUpdateRequest = z
     resultsAt: ZInstant.optional(),
     phaseOverride: ZProgrammePhase.nullable().optional(),
     blindReview: z.boolean().optional(),
+    /** only the kinds given change */
+    minReviews: z
+      .partialRecord(
+        ZApplicationKind,
+        z
+          .number({ error: '请填写评审份数' })
+          .int({ error: '评审份数须为整数' })
+          .min(0, { error: '评审份数不能为负数' })
+          .max(reviewLimits.minReviews.max, { error: `评审份数最多${reviewLimits.minReviews.max}` }),
+      )
+      .optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { error: '没有需要修改的内容' });
 export type ConsoleProgrammeUpdateRequest = z.infer<typeof ZConsoleProgrammeUpdateRequest>;

@@ -31,6 +31,15 @@ export const ZConsoleStageDecisionRequest = z
       .max(reviewLimits.reason.max, { error: `原因最多${reviewLimits.reason.max}个字` })
       .default(''),
     version: z.number().int().nonnegative(),
+    /**
+     * why an approve or reject is staged with fewer completed reviews than the kind's minimum
+     * (REVIEWS_TOO_FEW without it); audited with the counts
+     */
+    override: ZFreeText()
+      .trim()
+      .min(reviewLimits.overrideReason.min, { error: `请说明不经足够评审即作结论的理由（至少${reviewLimits.overrideReason.min}个字）` })
+      .max(reviewLimits.overrideReason.max, { error: `理由最多${reviewLimits.overrideReason.max}个字` })
+      .optional(),
   })
   .refine((v) => !decisionsNeedingReason.includes(v.decision) || v.reason.length >= reviewLimits.reason.min, {
     error: '请填写原因，申报人将看到它',

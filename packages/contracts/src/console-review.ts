@@ -40,6 +40,12 @@ export const reviewLimits = {
   note: { max: 2000 },
   conflictReason: { min: 2, max: 200 },
   search: { max: 30 },
+  /**
+   * completed reviews an application needs before an approve or reject decision may be staged
+   * (per kind, 评选设置), unless the admin states why it is decided without them
+   */
+  minReviews: { default: 1, max: 20 },
+  overrideReason: { min: 4, max: 200 },
 } as const;
 
 // ---- shared vocabulary -----------------------------------------------------------------------------

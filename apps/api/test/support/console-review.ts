@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
-  type ApplicationKind, apiPaths, type ConsoleAssignResponse, type PersonForm, type RubricCriterionInput, type SubmitResponse,
+  type ApplicationKind, applicationKinds, apiPaths, type ConsoleAssignResponse, reviewLimits, type PersonForm, type RubricCriterionInput, type SubmitResponse,
 } from '@qgw/contracts';
 import { data, get, newUser, post, type TestUser } from './api.js';
 import { personForm, rankUserForm, seedProgramme, uploadImage, uploadsFor } from './applications.js';
@@ -35,9 +35,19 @@ export async function setOrganization(app: FastifyInstance, adminToken: string, 
   data(await post(app, apiPaths.consoleReviewerProfile, { userId, organization }, { token: adminToken }));
 }
 
-export async function createWorld(t: TestApp): Promise<ReviewWorld> {
+/**
+ * `minReviews`: completed reviews an approve or reject needs before staging, for every kind. The
+ * suites that test staging's mechanics decide without reviews, so their world asks for none; the
+ * rule itself is proven at the shipped default (console-review-min-reviews.test.ts).
+ */
+export async function createWorld(t: TestApp, opts: { minReviews?: number } = {}): Promise<ReviewWorld> {
   await seedProgramme(t.db, t.clock);
   const admin = await newConsoleUser(t.app, t.db, t.clock, ['admin']);
+  const minReviews = opts.minReviews ?? 0;
+  if (minReviews !== reviewLimits.minReviews.default) {
+    const perKind = Object.fromEntries(applicationKinds.map((k) => [k, minReviews]));
+    data(await post(t.app, apiPaths.consoleProgramme, { minReviews: perKind }, { token: admin.token }));
+  }
   const reviewer = await newConsoleUser(t.app, t.db, t.clock, ['reviewer']);
   const reviewer2 = await newConsoleUser(t.app, t.db, t.clock, ['reviewer']);
   await setOrganization(t.app, admin.token, reviewer.id, '评审一单位');

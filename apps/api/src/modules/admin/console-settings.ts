@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type ApplicationKind, applicationKinds, reviewLimits } from '@qgw/contracts';
 import { isoAt } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 
@@ -10,6 +11,8 @@ import type { Database } from '../../db/schema.js';
 export const settingKeys = {
   /** boolean: reviewers see no applicant name, mobile or organisation (every kind) */
   blindReview: 'blind_review',
+  /** {kind: n}: completed reviews an approve or reject needs before it may be staged */
+  minReviews: 'min_reviews',
 } as const;
 
 async function read<T>(db: Kysely<Database>, key: string, fallback: T): Promise<T> {
@@ -30,4 +33,15 @@ export async function writeSetting(db: Kysely<Database>, key: string, value: unk
 /** Blind review: when on, reviewers get no applicant name, mobile or organisation. Off unless set. */
 export async function isBlindReview(db: Kysely<Database>): Promise<boolean> {
   return (await read<unknown>(db, settingKeys.blindReview, false)) === true;
+}
+
+/** Per kind, the completed reviews an approve or reject needs before staging; unset kinds take the default. */
+export async function minReviewsByKind(db: Kysely<Database>): Promise<Record<ApplicationKind, number>> {
+  const stored = await read<Partial<Record<string, unknown>>>(db, settingKeys.minReviews, {});
+  const out = {} as Record<ApplicationKind, number>;
+  for (const k of applicationKinds) {
+    const v = stored[k];
+    out[k] = typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : reviewLimits.minReviews.default;
+  }
+  return out;
 }

@@ -11,7 +11,7 @@ import type { AuditRepository } from '../audit/audit.repository.js';
 import { programmeRepository } from '../programme/programme.repository.js';
 import { phaseOf } from '../programme/programme.service.js';
 import { adminStrings as s } from './admin.strings.js';
-import { isBlindReview, settingKeys, writeSetting } from './console-settings.js';
+import { isBlindReview, minReviewsByKind, settingKeys, writeSetting } from './console-settings.js';
 import { newRowId } from '../../db/row-id.js';
 
 /**
@@ -48,6 +48,7 @@ export class ProgrammeAdminService {
     return this.db.transaction().execute(async (trx) => {
       const p = await this.current(trx);
       const blindBefore = await isBlindReview(trx);
+      const minReviewsBefore = await minReviewsByKind(trx);
       const next = {
         name: input.name ?? p.name,
         opens_at: input.opensAt ? canonical(input.opensAt) : p.opens_at,
@@ -65,7 +66,11 @@ export class ProgrammeAdminService {
       if (input.blindReview !== undefined && input.blindReview !== blindBefore) {
         await writeSetting(trx, settingKeys.blindReview, blindAfter, actorId, now);
       }
-      const pick = (x: typeof next, blind: boolean) => ({
+      const minReviewsAfter = { ...minReviewsBefore, ...input.minReviews };
+      if (input.minReviews !== undefined && JSON.stringify(minReviewsAfter) !== JSON.stringify(minReviewsBefore)) {
+        await writeSetting(trx, settingKeys.minReviews, minReviewsAfter, actorId, now);
+      }
+      const pick = (x: typeof next, blind: boolean, minReviews: typeof minReviewsBefore) => ({
         name: x.name,
         opensAt: x.opens_at,
         closesAt: x.closes_at,
@@ -73,9 +78,17 @@ export class ProgrammeAdminService {
         resultsAt: x.results_at,
         phaseOverride: x.phase_override,
         blindReview: blind,
+        minReviews,
       });
       await this.audit.record(
-        { actorId, action: 'programme.update', entity: 'programme', entityId: p.id, before: pick(p, blindBefore), after: pick(next, blindAfter) },
+        {
+          actorId,
+          action: 'programme.update',
+          entity: 'programme',
+          entityId: p.id,
+          before: pick(p, blindBefore, minReviewsBefore),
+          after: pick(next, blindAfter, minReviewsAfter),
+        },
         trx,
       );
       return this.view(trx, { ...p, ...next, updated_at: isoAt(now) });
@@ -195,6 +208,7 @@ export class ProgrammeAdminService {
       phaseOverride: p.phase_override,
       phase: phaseOf(p, this.clock()),
       blindReview: await isBlindReview(db),
+      minReviews: await minReviewsByKind(db),
       updatedAt: p.updated_at,
     };
   }

@@ -6,6 +6,7 @@ import {
 import { type Clock, isoAt } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
+import { minReviewsByKind } from '../admin/console-settings.js';
 import type { ApplicationRow } from '../applications/applications.repository.js';
 import { recordTransition } from '../applications/records.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
@@ -60,11 +61,22 @@ export class DecisionsService {
 
   async stage(
     actor: ConsoleActor,
-    input: { applicationId: string; decision: Decision; reason: string; version: number },
+    input: { applicationId: string; decision: Decision; reason: string; version: number; override?: string | undefined },
   ): Promise<StagedDecision & { version: number }> {
+    const app = await repo.application(this.d.db, input.applicationId);
     if (input.decision === 'return') {
-      const app = await repo.application(this.d.db, input.applicationId);
       if (app && !(await this.returnAllowed(this.d.db, app))) throw new AppError(Code.PROGRAMME_CLOSED, s.returnTooLate);
+    }
+    // an approve or reject rests on the kind's minimum of completed reviews, or on a stated reason
+    // (returning for changes judges nothing, and needs none)
+    let reviewsShort: { done: number; required: number; override: string } | undefined;
+    if (app && input.decision !== 'return') {
+      const required = (await minReviewsByKind(this.d.db))[app.kind];
+      const done = await repo.reviewCount(this.d.db, app.id);
+      if (done < required) {
+        if (!input.override) throw new AppError(Code.REVIEWS_TOO_FEW, s.reviewsTooFew(done, required));
+        reviewsShort = { done, required, override: input.override };
+      }
     }
     const at = isoAt(this.d.clock());
     const version = await this.d.db.transaction().execute(async (trx) => {
@@ -84,7 +96,12 @@ export class DecisionsService {
           action: 'decision.stage',
           entity: 'application',
           entityId: input.applicationId,
-          after: { decision: input.decision, reason: input.reason, version: v },
+          after: {
+            decision: input.decision,
+            reason: input.reason,
+            version: v,
+            ...(reviewsShort ? { reviewsDone: reviewsShort.done, reviewsRequired: reviewsShort.required, override: reviewsShort.override } : {}),
+          },
         },
         trx,
       );

@@ -200,6 +200,16 @@ export const reviewRepository = {
     return row ? { from: Number(row.version) - 1, to: Number(row.version) } : null;
   },
 
+  /** Submitted reviews of the application. */
+  async reviewCount(db: Kysely<Database>, applicationId: string): Promise<number> {
+    const row = await db
+      .selectFrom('reviews')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('application_id', '=', applicationId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  },
+
   reviewsOf(db: Kysely<Database>, applicationId: string, reviewerId?: string) {
     let q = db
       .selectFrom('reviews as rv')

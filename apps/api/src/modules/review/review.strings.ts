@@ -13,6 +13,8 @@ export const reviewStrings = {
   blindReveal: '盲评期间不能查看申报人信息',
   nothingToReveal: '该申报没有此项信息',
   revealAdminOnly: '完整身份证号仅管理员可查看',
+  reviewsTooFew: (done: number, required: number) =>
+    `该申报已完成评审 ${done} 份，少于要求的 ${required} 份；如确需直接作出结论，请填写理由`,
 
   // assignment
   conflictOrganization: '评审与申报人来自同一单位，须回避',

@@ -135,6 +135,7 @@ const programme: ConsoleProgramme = {
   phaseOverride: null,
   phase: 'open',
   blindReview: false,
+  minReviews: { rank_user: 1, membership: 1, person: 1, work: 1, company: 1 },
   updatedAt: '2024-04-01T00:00:00.000Z',
 };
 
@@ -168,6 +169,25 @@ describe('programme', () => {
     expect(Object.keys(sent).sort()).toEqual(['blindReview', 'closesAt', 'phaseOverride', 'platform', 'rent_mode']);
     expect(sent).toMatchObject({ blindReview: true, phaseOverride: 'reviewing' });
     expect(Date.parse(sent.closesAt as string)).toBeLessThan(Date.parse(programme.closesAt));
+  });
+
+  test('the minimum of reviews per kind: a bad number is refused before sending; only the kinds changed are sent', async () => {
+    const api = verifiedAdmin(handlers());
+    await renderApp('/console/admin/programme');
+    const person = (await screen.findByLabelText('个人申报')) as HTMLInputElement;
+    expect(person.value).toBe('1');
+    expect(screen.getByText('作出结论前至少完成的评审份数')).toBeTruthy();
+    fireEvent.change(person, { target: { value: '-1' } });
+    expect((await screen.findByRole('alert')).textContent).toBe('个人申报的评审份数须为 0-20 的整数');
+    fireEvent.click(screen.getAllByRole('button', { name: '保存' })[0]!);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.calls.filter((c) => c.url.pathname === apiPaths.consoleProgramme && c.method === 'POST')).toHaveLength(0);
+
+    fireEvent.change(person, { target: { value: '3' } });
+    fireEvent.click(screen.getAllByRole('button', { name: '保存' })[0]!);
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST' && c.url.pathname === apiPaths.consoleProgramme)).toHaveLength(1));
+    const sent = api.calls.find((c) => c.method === 'POST' && c.url.pathname === apiPaths.consoleProgramme)!.body as Record<string, unknown>;
+    expect(sent.minReviews).toEqual({ person: 3 });
   });
 
   test('rubric weights: the total is shown live and must be 100', async () => {

@@ -1,11 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
-import { phaseLabels, programmePhases, type ConsoleProgramme, type ConsoleProgrammeUpdateRequest, type ProgrammePhase } from '@qgw/contracts';
+import {
+  applicationKinds, phaseLabels, programmePhases, reviewLimits, type ApplicationKind, type ConsoleProgramme, type ConsoleProgrammeUpdateRequest,
+  type ProgrammePhase,
+} from '@qgw/contracts';
 import { queryClient } from '../../../app/query-client.js';
 import { call } from '../../../lib/request.js';
 import { showToast, toastError } from '../../../lib/toast.js';
 import { CheckboxField, SelectField, TextInput } from '../components/console-ui.js';
+import { reviewStrings } from '../review/strings.js';
 import { accessAdminOps, adminKeys } from './api/operations.js';
 import { adminStrings as t } from './strings.js';
 
@@ -48,6 +52,42 @@ function DateInput({ label, value, onChange }: { label: string; value: string; o
   );
 }
 
+/** Per kind, the completed reviews an approve or reject needs before it may be staged. */
+function MinReviewsFields({ value, onChange }: { value: Record<ApplicationKind, string>; onChange(kind: ApplicationKind, v: string): void }) {
+  return (
+    <fieldset className="qgw-cs-fieldset">
+      <legend className="qgw-cs-label">{t.minReviews}</legend>
+      <p className="qgw-cs-hint">{t.minReviewsHint}</p>
+      <div className="qgw-cs-number-grid">
+        {applicationKinds.map((k) => (
+          <label key={k} className="qgw-cs-number-field">
+            <span>{reviewStrings.kinds[k]}</span>
+            <input
+              className="qgw-cs-input"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={reviewLimits.minReviews.max}
+              step={1}
+              value={value[k]}
+              onChange={(e) => onChange(k, e.target.value)}
+            />
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The minimums as typed, or the first problem with them. */
+export function minReviewsProblem(values: Record<ApplicationKind, string>): string | null {
+  for (const k of applicationKinds) {
+    const n = Number(values[k]);
+    if (values[k].trim() === '' || !Number.isInteger(n) || n < 0 || n > reviewLimits.minReviews.max) return t.minReviewsInvalid(reviewStrings.kinds[k]);
+  }
+  return null;
+}
+
 /** The programme's name, dates, manual phase and blind mode; only changed fields are sent. */
 export function ProgrammeForm({ programme }: { programme: ConsoleProgramme }) {
   const [name, setName] = useState(programme.name);
@@ -59,7 +99,10 @@ export function ProgrammeForm({ programme }: { programme: ConsoleProgramme }) {
   }));
   const [phase, setPhase] = useState<ProgrammePhase | ''>(programme.phaseOverride ?? '');
   const [blind, setBlind] = useState(programme.blindReview);
-  const problem = dateProblem(dates);
+  const [minReviews, setMinReviews] = useState<Record<ApplicationKind, string>>(
+    () => Object.fromEntries(applicationKinds.map((k) => [k, String(programme.minReviews[k] ?? reviewLimits.minReviews.default)])) as Record<ApplicationKind, string>,
+  );
+  const problem = dateProblem(dates) ?? minReviewsProblem(minReviews);
   const save = useMutation({
     mutationFn: (body: ConsoleProgrammeUpdateRequest) => call(accessAdminOps.programmeUpdate, body),
     onSuccess: (res) => {
@@ -82,6 +125,8 @@ export function ProgrammeForm({ programme }: { programme: ConsoleProgramme }) {
     }
     if ((phase || null) !== programme.phaseOverride) body.phaseOverride = phase || null;
     if (blind !== programme.blindReview) body.blindReview = blind;
+    const changedMinimums = applicationKinds.filter((k) => Number(minReviews[k]) !== programme.minReviews[k]);
+    if (changedMinimums.length > 0) body.minReviews = Object.fromEntries(changedMinimums.map((k) => [k, Number(minReviews[k])]));
     if (Object.keys(body).length === 0) {
       showToast(t.noChanges);
       return;
@@ -109,6 +154,7 @@ export function ProgrammeForm({ programme }: { programme: ConsoleProgramme }) {
         onChange={setPhase}
       />
       <CheckboxField label={t.blindReview} checked={blind} onChange={setBlind} hint={t.blindReviewHint} />
+      <MinReviewsFields value={minReviews} onChange={(k, v) => setMinReviews((m) => ({ ...m, [k]: v }))} />
       <Button type="submit" color="primary" loading={save.isPending} disabled={save.isPending}>
         {t.save}
       </Button>

@@ -1,4 +1,4 @@
-import type { Role } from '@qgw/contracts';
+import { reviewLimits, type Role } from '@qgw/contracts';
 
 /** Every text of the console's administration screens (people, programme, audit log). */
 export const adminStrings = {
@@ -67,6 +67,9 @@ export const adminStrings = {
   phaseNow: (label: string) => `当前阶段：${label}`,
   blindReview: '盲评模式',
   blindReviewHint: '开启后评审专家看不到申报人姓名、手机号和单位',
+  minReviews: '作出结论前至少完成的评审份数',
+  minReviewsHint: '“通过”或“不通过”需有此数量的评审意见；不足时须填写理由方可拟定（将记入审计）。“退回修改”不受限制。',
+  minReviewsInvalid: (kind: string) => `${kind}的评审份数须为 0-${reviewLimits.minReviews.max} 的整数`,
   dateOrder: '日期须依次为：申报开始 < 申报截止 ≤ 评审结束 ≤ 结果公布',
   dateMissing: '请填写完整的日期',
   noChanges: '没有需要修改的内容',

@@ -150,6 +150,28 @@ describe('application detail', () => {
     expect(await screen.findByText('该申请已被其他管理员处理，请刷新')).toBeTruthy();
     expect(api.callsTo(apiPaths.consoleDecisionStage)[0]!.body).toMatchObject({ applicationId: 'app-1', decision: 'reject', reason: '材料不全', version: 3 });
   });
+
+  test('拟定结论 with too few reviews: the server’s counts, then a reason to decide without them is sent with it', async () => {
+    const tooFew = '该申报已完成评审 0 份，少于要求的 1 份；如确需直接作出结论，请填写理由';
+    const api = stubConsoleApi({
+      [apiPaths.getUserInfo]: asAdmin(),
+      [apiPaths.consoleApplication]: ok(consoleApplication({ canReview: false })),
+      [apiPaths.consoleDecisionStage]: (c: RecordedCall) =>
+        (c.body as { override?: string }).override
+          ? ok({ applicationId: 'app-1', decision: 'approve', reason: '', stagedBy: { id: 'a', nickname: '管理员' }, stagedAt: '2024-06-01T00:00:00.000Z', version: 4 })
+          : fail(tooFew, 1510),
+    });
+    await renderApp('/console/review/app-1');
+    fireEvent.click(await screen.findByLabelText('通过'));
+    expect(screen.queryByLabelText('不经足够评审即作结论的理由')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '拟定结论' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(tooFew);
+    fireEvent.change(screen.getByLabelText('不经足够评审即作结论的理由'), { target: { value: '上届获奖者直接认定' } });
+    fireEvent.click(screen.getByRole('button', { name: '拟定结论' }));
+    await waitFor(() => expect(api.callsTo(apiPaths.consoleDecisionStage)).toHaveLength(2));
+    expect(api.callsTo(apiPaths.consoleDecisionStage)[1]!.body).toMatchObject({ decision: 'approve', override: '上届获奖者直接认定' });
+    expect(api.callsTo(apiPaths.consoleDecisionStage)[0]!.body).not.toHaveProperty('override');
+  });
 });
 
 describe('staged decisions', () => {

@@ -25,7 +25,7 @@ export const reviewStrings = {
   select: (title: string) => `选择 ${title}`,
   selected: (n: number) => `已选 ${n} 项`,
   kinds: {
-    rank_user: '职级用户',
+    rank_user: '创新榜',
     membership: '入会申请',
     person: '个人申报',
     work: '作品申报',
@@ -134,6 +134,8 @@ export const reviewStrings = {
   staged_: '结论已拟定',
   stagedNow: (d: string, who: string) => `已拟定：${d}（${who}）`,
   unstage: '撤回拟定',
+  overrideReason: '不经足够评审即作结论的理由',
+  overrideHint: '将与评审份数一并记入审计日志',
   conflict: '该申请已被其他管理员处理，请刷新',
   refresh: '刷新',
   decisionsTitle: '待发布结论',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
-import { Code, decisionLabels, reviewOutcomes, type ConsoleApplicationResponse, type Decision } from '@qgw/contracts';
+import { Code, decisionLabels, reviewLimits, reviewOutcomes, type ConsoleApplicationResponse, type Decision } from '@qgw/contracts';
 import { ApiFailure, call } from '../../../../lib/request.js';
 import { toastError } from '../../../../lib/toast.js';
 import { TextArea } from '../../components/console-ui.js';
@@ -22,15 +22,37 @@ export function ConflictNotice({ onRefresh }: { onRefresh(): void }) {
   );
 }
 
-/** An admin stages a decision (released later from 待发布结论); the version guards against a second admin. */
+/** Too few completed reviews for an approve or reject: the admin may state why and stage anyway. */
+const isTooFewReviews = (e: unknown): e is ApiFailure => e instanceof ApiFailure && e.code === Code.REVIEWS_TOO_FEW;
+
+/**
+ * An admin stages a decision (released later from 待发布结论); the version guards against a second
+ * admin. An approve or reject with fewer completed reviews than the kind's minimum is refused with
+ * the counts; the panel then asks for the reason to decide without them, which is audited.
+ */
 export function DecisionPanel({ app, onRefresh }: { app: ConsoleApplicationResponse; onRefresh(): void }) {
   const [decision, setDecision] = useState<Decision | ''>(app.staged?.decision ?? '');
   const [reason, setReason] = useState(app.staged?.reason ?? '');
   const [conflict, setConflict] = useState(false);
-  const onError = (e: unknown) => (isConflict(e) ? setConflict(true) : toastError(e));
-  const stage = useConsoleMutation(() => call(reviewOps.stage, { applicationId: app.id, decision: decision || undefined, reason, version: app.version }), {
-    success: t.staged_,
-  });
+  /** the server's refusal for too few reviews, when it came; then the override reason is asked for */
+  const [tooFew, setTooFew] = useState<string | null>(null);
+  const [override, setOverride] = useState('');
+  const onError = (e: unknown) => {
+    if (isConflict(e)) setConflict(true);
+    else if (isTooFewReviews(e)) setTooFew(e.message);
+    else toastError(e);
+  };
+  const stage = useConsoleMutation(
+    () =>
+      call(reviewOps.stage, {
+        applicationId: app.id,
+        decision: decision || undefined,
+        reason,
+        version: app.version,
+        ...(tooFew && decision !== 'return' ? { override } : {}),
+      }),
+    { success: t.staged_ },
+  );
   const unstage = useConsoleMutation(() => call(reviewOps.unstage, { applicationId: app.id, version: app.version }));
   const refresh = () => {
     setConflict(false);
@@ -51,7 +73,15 @@ export function DecisionPanel({ app, onRefresh }: { app: ConsoleApplicationRespo
           ))}
         </div>
       </fieldset>
-      <TextArea label={t.decisionReason} value={reason} onChange={setReason} rows={3} maxLength={500} />
+      <TextArea label={t.decisionReason} value={reason} onChange={setReason} rows={3} maxLength={reviewLimits.reason.max} />
+      {tooFew && decision !== 'return' && (
+        <div className="qgw-rv-override">
+          <p className="qgw-rv-conflict" role="alert">
+            {tooFew}
+          </p>
+          <TextArea label={t.overrideReason} value={override} onChange={setOverride} rows={2} maxLength={reviewLimits.overrideReason.max} hint={t.overrideHint} />
+        </div>
+      )}
       {conflict && <ConflictNotice onRefresh={refresh} />}
       <div className="qgw-cs-form-actions">
         <Button color="primary" loading={stage.isPending} disabled={stage.isPending} onClick={() => stage.mutate(undefined, { onError })}>

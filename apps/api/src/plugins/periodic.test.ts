@@ -96,4 +96,21 @@ describe('runPeriodically', () => {
     vi.advanceTimersByTime(5000);
     expect(task.runs).toBe(1);
   });
+
+  it('a run that never settles holds the close for the grace period only, and is reported', async () => {
+    const app = Fastify();
+    const errors: unknown[] = [];
+    runPeriodically(app, { everyMs: 1000, run: () => new Promise(() => undefined), onError: (err) => errors.push(err), closeGraceMs: 3000 });
+    await app.ready();
+    let closed = false;
+    const closing = app.close().then(() => (closed = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    vi.advanceTimersByTime(2999);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed).toBe(false);
+    vi.advanceTimersByTime(1);
+    await closing;
+    expect(closed).toBe(true);
+    expect(String(errors[0])).toContain('abandoned');
+  });
 });

@@ -6,13 +6,22 @@ export interface PeriodicTask {
   run: () => Promise<void>;
   /** a failed run is reported here and the next one goes ahead as planned */
   onError: (err: unknown) => void;
+  /** how long closing waits for a run in progress (default PERIODIC_CLOSE_GRACE_MS) */
+  closeGraceMs?: number;
 }
+
+/**
+ * How long closing the app waits for a housekeeping run in progress. A run stuck on a database that
+ * has gone away (a connection still being opened when the pool closed never settles) must not hold
+ * a shutdown for ever; past this the app closes and the run is abandoned, reported through onError.
+ */
+export const PERIODIC_CLOSE_GRACE_MS = 5_000;
 
 /**
  * Housekeeping in the background of a running app: `run` once when the app is ready, then every
  * `everyMs`, never two runs of one task at once. The timer does not keep the process alive, and
- * closing the app stops it and waits for a run in progress, since the database closes after the
- * app.
+ * closing the app stops it and waits for a run in progress (at most `closeGraceMs`), since the
+ * database closes after the app.
  */
 export function runPeriodically(app: FastifyInstance, task: PeriodicTask): void {
   let timer: NodeJS.Timeout | undefined;
@@ -30,6 +39,14 @@ export function runPeriodically(app: FastifyInstance, task: PeriodicTask): void 
   });
   app.addHook('onClose', async () => {
     clearInterval(timer);
-    await running;
+    if (!running) return;
+    let grace: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<'gave up'>((resolve) => {
+      grace = setTimeout(() => resolve('gave up'), task.closeGraceMs ?? PERIODIC_CLOSE_GRACE_MS);
+      grace.unref();
+    });
+    const outcome = await Promise.race([running.then(() => 'done' as const), gaveUp]);
+    clearTimeout(grace);
+    if (outcome === 'gave up') task.onError(new Error('a housekeeping run was still going when the app closed; abandoned'));
   });
 }

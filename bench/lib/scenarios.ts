@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import { apiPaths, appConstants } from '@qgw/contracts';
 import type { Database } from '../../apps/api/src/db/schema.js';
-import { encodeCursor } from '../../apps/api/src/modules/content/cursor.js';
+import { encodeCursor } from '../../apps/api/src/db/keyset.js';
 import { type Applicant, BENCH_PASSWORD } from './fixtures.js';
 import { load, type LoadResult, percentile } from './load.js';
 import { cpuMsOf } from './processes.js';

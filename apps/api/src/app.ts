@@ -79,6 +79,11 @@ export interface BuildAppOptions {
   metrics?: Metrics;
 }
 
+/**
+ * The services buildApp wired, as composeApp answers them next to the app: for tests and tools that
+ * drive a service directly (a sweep, the outbox). Not decorated on the app: routes get what they
+ * need from their module.
+ */
 export interface AppServices {
   sessions: SessionService;
   accounts: AccountsService;
@@ -104,7 +109,6 @@ export interface AppServices {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: AppServices;
     /** what the metrics listener serves (server.ts); null when metrics are off */
     metrics: Metrics | null;
   }
@@ -129,6 +133,11 @@ const redisClient = (url: string): RedisClient => {
 
 /** Builds the whole API and the SPA host on the given database. Does not listen. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  return (await composeApp(opts)).app;
+}
+
+/** buildApp, answering the services it wired alongside the app. */
+export async function composeApp(opts: BuildAppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
   const { config, db } = opts;
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? createLogger({ level: config.logLevel });
@@ -252,11 +261,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app, config, db, clock, audit, view: applications.view, storage: files.service.storage, verifications: consoleAccess.verifications,
     programme,
   });
-  app.decorate('services', {
+  const services: AppServices = {
     sessions, accounts, wechat, audit, throttle, loginGuard, avatars, programme, applications, drafts, files: files.service,
     mfa: consoleAccess.mfa, notifications: review.notifications,
     smsCodes: sms.service, smsOutbox: sms.devOutbox, accountRights,
-  });
+  };
 
   installSecurityHeaders(app);
   installNoStore(app);
@@ -270,6 +279,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     limits: { fileSize: limits.avatar.maxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 100 },
   });
   await installApiDocs(app, { enabled: config.apiDocs });
+  // Route hooks are reordered here, for every route registered after this point: installAuth and
+  // the console guard add onRoute hooks that move a route's requireAuth / requireRole /
+  // requireConsole / requireConsoleRole hooks behind its other onRequest hooks (the per-IP rate
+  // limiters), whatever order the route lists them in — so a flood of bad tokens is throttled
+  // before it reaches the database. About a third of the routes (e.g. getUserInfo, logout,
+  // closeAccount, uploadAvatar) list auth first and rely on this.
   installAuth(app, sessions);
   consoleAccess.install(app);
 
@@ -319,5 +334,5 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await review.register();
   await app.register(webRoutes, { webDist: config.webDist });
 
-  return app;
+  return { app, services };
 }

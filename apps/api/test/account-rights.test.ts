@@ -121,7 +121,7 @@ describe('GET /v1/exportMyData', () => {
     for (const theirs of [other.u.mobile, other.u.id, other.member.id, other.person.id, other.f.photo, `o-${other.u.id}`]) {
       expect(res.body).not.toContain(theirs);
     }
-    const [audited] = await t.app.services.audit.list({ entityId: a.u.id, action: 'user.export_data' });
+    const [audited] = await t.services.audit.list({ entityId: a.u.id, action: 'user.export_data' });
     expect(audited?.actorId).toBe(a.u.id);
   });
 
@@ -157,12 +157,12 @@ describe('POST /v1/closeAccount', () => {
     const statuses = Object.fromEntries((await appsOf(a.u.id)).map((x) => [x.id, x.status]));
     expect(statuses).toEqual({ [a.member.id]: 'approved', [a.person.id]: 'withdrawn', [a.draft.id]: 'draft' });
     // withdrawn as the applicant's own withdrawal is, so the review side sees an ordinary one
-    const [withdrawal] = await t.app.services.audit.list({ entityId: a.person.id, action: 'application.withdraw' });
+    const [withdrawal] = await t.services.audit.list({ entityId: a.person.id, action: 'application.withdraw' });
     expect(withdrawal?.after).toMatchObject({ status: 'withdrawn', note: '申请人注销账号，申请自动撤回' });
     for (const token of [a.u.token, laptop.token]) expect((await get(t.app, apiPaths.getUserInfo, {}, { token })).status).toBe(401);
     const row = await userRow(a.u.id);
     expect(row).toMatchObject({ status: 'disabled', closed_at: closed.closedAt, erase_after: closed.eraseAfter, erased_at: null, mobile: a.u.mobile });
-    const [audited] = await t.app.services.audit.list({ entityId: a.u.id, action: 'user.close' });
+    const [audited] = await t.services.audit.list({ entityId: a.u.id, action: 'user.close' });
     expect(audited?.after).toMatchObject({ eraseAfter: closed.eraseAfter, sessionsRevoked: 2, applicationsWithdrawn: [a.person.id] });
     // nor by code
     const code = await smsCodeFor(t.app, a.u.mobile, 'login');
@@ -271,12 +271,12 @@ describe('signing in during the grace period', () => {
     expect(back).toMatchObject({ id: u.id, username: u.mobile, roles: ['applicant'] });
     expect(data(await get<UserProfile>(t.app, apiPaths.getUserInfo, {}, { token: back.token })).id).toBe(u.id);
     expect(await userRow(u.id)).toMatchObject({ status: 'active', closed_at: null, erase_after: null });
-    const [audited] = await t.app.services.audit.list({ entityId: u.id, action: 'user.cancel_close' });
+    const [audited] = await t.services.audit.list({ entityId: u.id, action: 'user.cancel_close' });
     expect(audited?.actorId).toBe(u.id);
     // an ordinary account again: the password signs in, the sweep leaves it alone
     await login(t.app, u.mobile, u.password);
     t.clock.advance(2 * DAY_MS);
-    await t.app.services.accountRights.eraseDue();
+    await t.services.accountRights.eraseDue();
     expect((await userRow(u.id)).mobile).toBe(u.mobile);
   });
 
@@ -299,7 +299,7 @@ describe('erasure after the grace period', () => {
     expect(files).toHaveLength(4);
     const avatarName = a.avatar.split('/').pop()!;
     data(await post(t.app, apiPaths.closeAccount, { password: a.u.password }, { token: a.u.token }));
-    const sweep = t.app.services.accountRights;
+    const sweep = t.services.accountRights;
 
     t.clock.advance(accountClosingPolicy.graceDays * DAY_MS - 60_000);
     expect(await sweep.eraseDue()).toBe(0);
@@ -339,7 +339,7 @@ describe('erasure after the grace period', () => {
     expect(await readdir(join(t.config.uploadsDir, 'avatars'))).not.toContain(avatarName);
 
     // the audit trail keeps ids, and says what went
-    const [erased] = await t.app.services.audit.list({ entityId: a.u.id, action: 'user.erase' });
+    const [erased] = await t.services.audit.list({ entityId: a.u.id, action: 'user.erase' });
     expect(erased?.after).toEqual({ files: 4, drafts: 1, applicationsAnonymised: 2, notifications: 1 });
     expect(JSON.stringify(erased)).not.toContain(a.u.mobile);
 

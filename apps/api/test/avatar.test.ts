@@ -96,7 +96,7 @@ describe('POST /v1/uploadAvatar', () => {
     const inUse = await urlOf(PNG);
     data(await post<UserProfile>(t.app, apiPaths.updateProfile, { avatar: inUse }, { token: u.token }));
     const unused = await urlOf(PNG);
-    const accounts = t.app.services.accounts;
+    const accounts = t.services.accounts;
     // within the hour nothing goes
     await accounts.sweepUnusedAvatars(Date.now() + 30 * 60 * 1000);
     expect(await stored()).toEqual(expect.arrayContaining([nameOf(inUse), nameOf(unused)]));

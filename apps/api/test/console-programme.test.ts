@@ -11,7 +11,7 @@ import {
 } from '@qgw/contracts';
 import { isoAt } from '../src/clock.js';
 import { seedDemoProgramme } from '../src/db/seed-programme.js';
-import { isBlindReview } from '../src/modules/admin/console-settings.js';
+import { isBlindReview } from '../src/modules/admin/console-settings.repository.js';
 import { activeCriteria, allCriteria } from '../src/modules/admin/rubrics.js';
 import { data, get, newUser, post } from './support/api.js';
 import { type ConsoleUser, newConsoleUser } from './support/console.js';

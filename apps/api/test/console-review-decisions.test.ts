@@ -223,7 +223,7 @@ describe('release', () => {
     expect(other.body).toMatchObject({ success: false, code: Code.NOT_FOUND });
 
     // no outbound channel configured: both logged as skipped, the deployment still works
-    await t.app.services.notifications.idle();
+    await t.services.notifications.idle();
     const deliveries = await t.db.selectFrom('notification_deliveries').selectAll().where('application_id', '=', r.id).execute();
     expect(deliveries.map((d) => [d.channel, d.status, d.detail]).sort()).toEqual([
       ['sms', 'skipped', 'not_configured'],

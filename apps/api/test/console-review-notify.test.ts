@@ -64,7 +64,7 @@ async function decided(decision: 'approve' | 'reject', opts: { bound: boolean })
   data(await post(t.app, apiPaths.consoleDecisionStage, { applicationId: p.id, decision, reason: decision === 'reject' ? '材料不全' : '', version }, { token: w.admin.token }));
   const out = data(await post<{ released: unknown[] }>(t.app, apiPaths.consoleDecisionRelease, { applicationIds: [p.id], expectedCount: 1 }, { token: w.admin.token }));
   expect(out.released).toHaveLength(1);
-  await t.app.services.notifications.idle();
+  await t.services.notifications.idle();
   const deliveries = data(await get<{ items: Delivery[] }>(t.app, apiPaths.consoleDeliveries, { applicationId: p.id }, { token: w.admin.token })).items;
   return { ...p, openid, deliveries: Object.fromEntries(deliveries.map((d) => [d.channel, d])) as Record<'wechat' | 'sms', Delivery> };
 }

@@ -297,7 +297,7 @@ describe('tus video upload', () => {
     // as if the drop had read the row a moment before the completion landed
     const stale = vi.spyOn(filesRepository, 'find').mockResolvedValueOnce({ ...row!, status: 'uploading' });
     try {
-      await t.app.services.files.discardVideoUpload(id);
+      await t.services.files.discardVideoUpload(id);
     } finally {
       stale.mockRestore();
     }
@@ -341,7 +341,7 @@ describe('tus video upload', () => {
       .set({ created_at: isoAt(t.clock.now() - 25 * 60 * 60 * 1000) })
       .where('id', '=', idOf(location))
       .execute();
-    const swept = await t.app.services.files.sweep();
+    const swept = await t.services.files.sweep();
     expect(swept.uploads).toBe(1);
     expect((await head(dave, location)).status).toBe(404);
     expect((await uploadsOnDisk(t.dataDir)).filter((p) => p.includes(idOf(location)))).toEqual([]);

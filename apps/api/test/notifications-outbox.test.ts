@@ -6,6 +6,7 @@
  * process after a restart, whether the row was waiting for a retry or held by an instance that
  * died mid-send. The console's deliveries list shows each copy's state to admins only.
  */
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths, Code, type Delivery } from '@qgw/contracts';
 import { isoAt } from '../src/clock.js';
@@ -14,7 +15,7 @@ import type { NotificationsService } from '../src/modules/notifications/notifica
 import { data, get, login, post, type TestUser } from './support/api.js';
 import { createWorld, type ReviewWorld, submittedPerson, versionOf } from './support/console-review.js';
 import { type NotifyDouble, startNotifyDouble } from './support/notify-double.js';
-import { createInstance, createTestApp, type TestApp } from './support/test-app.js';
+import { createInstance, createTestApp, servicesOf, type TestApp } from './support/test-app.js';
 
 const RETRY_MS = 60_000;
 /** 4 × NOTIFY_TIMEOUT_MS + the module's slack: how long a claimed row stays with its worker */
@@ -42,9 +43,9 @@ afterAll(async () => {
   await nd.close();
 });
 
-const notificationsOf = (app: { services: { notifications: NotificationsService } }) => app.services.notifications;
+const notificationsOf = (app: FastifyInstance): NotificationsService => servicesOf(app).notifications;
 /** Tells an instance's worker to look now and waits for its run. */
-async function drain(...apps: Array<{ services: { notifications: NotificationsService } }>) {
+async function drain(...apps: FastifyInstance[]) {
   for (const a of apps) notificationsOf(a).kick();
   await Promise.all(apps.map((a) => notificationsOf(a).idle()));
 }

@@ -20,7 +20,7 @@ beforeAll(async () => {
   t = await createTestApp();
   // the app's own worker (no channel configured) stays out of the way: the services built here are
   // the only ones sending this file's rows
-  await t.app.services.notifications.close();
+  await t.services.notifications.close();
   userId = (await newUser(t.app)).id;
 });
 afterAll(async () => {

@@ -23,7 +23,7 @@ describe('POST /v1/updateProfile', () => {
     const u = await newUser(t.app);
     const p = data(await post<UserProfile>(t.app, apiPaths.updateProfile, { nickname: '  新昵称 ' }, { token: u.token }));
     expect(p.nickname).toBe('新昵称');
-    const [entry] = await t.app.services.audit.list({ entityId: u.id, action: 'user.update_profile' });
+    const [entry] = await t.services.audit.list({ entityId: u.id, action: 'user.update_profile' });
     expect(entry?.after).toEqual({ nickname: '新昵称' });
     expect(entry?.before).toEqual({ nickname: u.login.nickname });
   });
@@ -130,7 +130,7 @@ describe('POST /v1/updatePhone', () => {
     const newMobile = uniqueMobile();
     const smsCode = await smsCodeFor(t.app, newMobile, 'changePhone');
     data(await post(t.app, apiPaths.updatePhone, { password: u.password, newMobile, smsCode }, { token: u.token }));
-    const [entry] = await t.app.services.audit.list({ entityId: u.id, action: 'user.update_phone' });
+    const [entry] = await t.services.audit.list({ entityId: u.id, action: 'user.update_phone' });
     expect(entry?.before).toEqual({ mobile: `${u.mobile.slice(0, 3)}****${u.mobile.slice(7)}` });
     expect(JSON.stringify(entry)).not.toContain(newMobile);
     expect(JSON.stringify(entry)).not.toContain(u.mobile);

@@ -25,7 +25,7 @@ describe('POST /v1/registerUser', () => {
     expect(user.new_user).toBe(1);
     const roles = await t.db.selectFrom('user_roles').select('role').where('user_id', '=', user.id).execute();
     expect(roles.map((r) => r.role)).toEqual(['applicant']);
-    const audit = await t.app.services.audit.list({ entityId: user.id, action: 'user.register' });
+    const audit = await t.services.audit.list({ entityId: user.id, action: 'user.register' });
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit[0])).not.toContain(mobile);
   });

@@ -50,7 +50,7 @@ describe('expired sessions are swept', () => {
     // a login deletes nothing: the logged-out session is refused, and kept until it expires
     expect(await stored(early)).toBe(3);
     expect(await statusOf(loggedOut.token)).toBe(401);
-    await t.app.services.sessions.sweepExpired();
+    await t.services.sessions.sweepExpired();
     expect(await stored(early)).toBe(3);
 
     // the later session is used on the way, so it is not left idle
@@ -59,7 +59,7 @@ describe('expired sessions are swept', () => {
     t.clock.advance(sessionPolicy.absoluteMs / 4 + 500);
     // expired: refused at once, whether swept or not
     expect(await statusOf(returning.token)).toBe(401);
-    expect(await t.app.services.sessions.sweepExpired()).toBeGreaterThanOrEqual(3);
+    expect(await t.services.sessions.sweepExpired()).toBeGreaterThanOrEqual(3);
     expect(await stored(early)).toBe(0);
     // the later login's session is live and stays
     expect(await sessionIdsOf(returning.id)).toHaveLength(1);
@@ -74,7 +74,7 @@ describe('expired sessions are swept', () => {
       id: newRowId(), user_id: u.id, token_hash: randomBytes(32).toString('hex'), created_at: past, last_used_at: past, expires_at: past, revoked_at: null,
     }));
     for (let i = 0; i < rows.length; i += 200) await t.db.insertInto('sessions').values(rows.slice(i, i + 200)).execute();
-    expect(await t.app.services.sessions.sweepExpired()).toBe(backlog);
+    expect(await t.services.sessions.sweepExpired()).toBe(backlog);
     expect(await sessionIdsOf(u.id)).toHaveLength(1);
     expect(await statusOf(u.token)).toBe(200);
   });

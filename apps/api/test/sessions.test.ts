@@ -99,7 +99,7 @@ describe('revocation', () => {
     expect((await profileOf(u.token)).status).toBe(401);
     expect((await post(t.app, apiPaths.logout, {}, { token: u.token })).status).toBe(401);
     expect((await profileOf(other.token)).status).toBe(200);
-    expect(await t.app.services.audit.list({ actorId: u.id, action: 'session.logout' })).toHaveLength(1);
+    expect(await t.services.audit.list({ actorId: u.id, action: 'session.logout' })).toHaveLength(1);
   });
 
   it('a password change ends every session and hands the caller a fresh token', async () => {
@@ -117,7 +117,7 @@ describe('revocation', () => {
       code: Code.INVALID_CREDENTIALS,
     });
     await login(t.app, u.mobile, newPassword);
-    const audit = await t.app.services.audit.list({ entityId: u.id, action: 'user.update_password' });
+    const audit = await t.services.audit.list({ entityId: u.id, action: 'user.update_password' });
     expect(audit[0]?.after).toEqual({ sessionsRevoked: 2 });
   });
 

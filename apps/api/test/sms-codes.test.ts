@@ -262,7 +262,7 @@ describe('a code’s life', () => {
     data(await send(uniqueMobile(), 'register'));
     const before = (await codeRows()).length;
     t.clock.advance(24 * 60 * MINUTE + 1);
-    const swept = await t.app.services.smsCodes.sweep();
+    const swept = await t.services.smsCodes.sweep();
     expect(swept).toBe(before);
     expect(await codeRows()).toHaveLength(0);
   });
@@ -339,7 +339,7 @@ describe('POST /v1/resetPassword', () => {
     for (const token of [u.token, second.token]) expect((await get(t.app, apiPaths.getUserInfo, {}, { token })).status).toBe(401);
     expect((await post(t.app, apiPaths.login, { mobile: u.mobile, password: u.password })).body).toMatchObject({ code: Code.INVALID_CREDENTIALS });
     expect((await login(t.app, u.mobile, newPassword)).id).toBe(u.id);
-    const [entry] = await t.app.services.audit.list({ entityId: u.id, action: 'user.reset_password' });
+    const [entry] = await t.services.audit.list({ entityId: u.id, action: 'user.reset_password' });
     expect(entry?.after).toEqual({ sessionsRevoked: 2 });
     expect(JSON.stringify(entry)).not.toContain(u.mobile);
   });
@@ -383,7 +383,7 @@ describe('POST /v1/loginBySms', () => {
     expect(bySms).toMatchObject({ username: u.mobile, id: u.id, openid: null, roles: ['applicant'] });
     expect(bySms.token).not.toBe(byPassword.token);
     expect(data(await get<{ id: string }>(t.app, apiPaths.getUserInfo, {}, { token: bySms.token })).id).toBe(u.id);
-    const [entry] = await t.app.services.audit.list({ actorId: u.id, action: 'session.login' }).then((l) => l.filter((e) => (e.after as { method?: string } | null)?.method === 'sms'));
+    const [entry] = await t.services.audit.list({ actorId: u.id, action: 'session.login' }).then((l) => l.filter((e) => (e.after as { method?: string } | null)?.method === 'sms'));
     expect(entry).toBeTruthy();
   });
 

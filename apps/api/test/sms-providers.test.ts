@@ -263,7 +263,7 @@ describe('through the app', () => {
         const mobile = uniqueMobile();
         const a = await post(t.app, apiPaths.sendSmsCode, { mobile, purpose: 'register' });
         expect(a.body).toEqual({ success: true, code: Code.OK, message: { resendAfterSeconds: 60, expiresInSeconds: 300 } });
-        await t.app.services.smsCodes.settled();
+        await t.services.smsCodes.settled();
         const line = lines.find((l) => l.includes('verification code not delivered'));
         const reason = { aliyun: 'code:SignatureDoesNotMatch', tencent: 'error:AuthFailure.SignatureFailure', http: 'http:401' }[provider];
         expect(line).toContain(`"outcome":"${reason}"`);

@@ -78,7 +78,7 @@ describe('GET /v1/bindWxUser', () => {
     expect(m.openid).toMatch(/^o/);
     expect(await bindingOf(u.id)).toMatchObject({ appid: wx.appid, openid: m.openid });
     expect((await login(t.app, u.mobile, u.password)).openid).toBe(m.openid);
-    const [entry] = await t.app.services.audit.list({ entityId: u.id, action: 'wechat.bind' });
+    const [entry] = await t.services.audit.list({ entityId: u.id, action: 'wechat.bind' });
     expect(entry?.after).toEqual({ appid: wx.appid, openid: m.openid });
   });
 

@@ -6,6 +6,7 @@ import { apiPaths, type DevSmsOutboxResponse, type Failure, type LoginResponse, 
 import type { Database } from '../../src/db/schema.js';
 import { rememberSecrets, rememberSmsCode } from './log-scan.js';
 import { liveFakes } from './sms-fakes.js';
+import { servicesOf } from './test-app.js';
 
 let seq = 0;
 
@@ -103,12 +104,12 @@ export interface TestUser {
  */
 export async function sentSmsCode(app: FastifyInstance, mobile: string, purpose: SmsPurpose): Promise<string | undefined> {
   let code: string | undefined;
-  if (app.services.smsOutbox) {
+  if (servicesOf(app).smsOutbox) {
     const { codes } = data(await get<DevSmsOutboxResponse>(app, apiPaths.devSmsOutbox, { mobile }));
     code = codes.find((c) => c.purpose === purpose)?.code;
   } else {
     // a provider is sent to in the background
-    await app.services.smsCodes.settled();
+    await servicesOf(app).smsCodes.settled();
     for (const fake of liveFakes) code = fake.latestCodeFor(mobile) ?? code;
   }
   if (code) rememberSmsCode(code);

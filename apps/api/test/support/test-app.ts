@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../../src/app.js';
+import { type AppServices, composeApp } from '../../src/app.js';
 import { type AppConfig, loadConfig } from '../../src/config.js';
 import { type Dialect, openDatabase } from '../../src/db/index.js';
 import { migrateToLatest } from '../../src/db/migrations/index.js';
@@ -40,8 +40,20 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
 
+/** The services each test app was built with (composeApp), for helpers that are handed only the app. */
+const servicesByApp = new WeakMap<FastifyInstance, AppServices>();
+
+/** The services `app` (made by createTestApp or createInstance) was built with. */
+export function servicesOf(app: FastifyInstance): AppServices {
+  const services = servicesByApp.get(app);
+  if (!services) throw new Error('not an app made by createTestApp or createInstance');
+  return services;
+}
+
 export interface TestApp {
   app: FastifyInstance;
+  /** the services the app was built with: sweeps, the outbox, the audit log, … */
+  services: AppServices;
   db: Kysely<Database>;
   dialect: Dialect;
   config: AppConfig;
@@ -141,6 +153,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const fresh = await createFreshDatabase(dataDir);
   const clock = opts.clock ?? new TestClock();
   let app: FastifyInstance | undefined;
+  let services: AppServices;
   try {
     await migrateToLatest(fresh.db);
     // every app logs, at debug unless the test says otherwise, through the personal-data scan
@@ -149,7 +162,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       level: opts.env?.LOG_LEVEL ?? (opts.logStream ? 'info' : 'debug'),
       stream: opts.logStream ? teeToScan(opts.logStream) : scanningStream(),
     });
-    app = await buildApp({ config, db: fresh.db, clock: clock.now, logger });
+    ({ app, services } = await composeApp({ config, db: fresh.db, clock: clock.now, logger }));
+    servicesByApp.set(app, services);
     if (opts.beforeReady) await opts.beforeReady(app);
     await app.ready();
   } catch (err) {
@@ -161,6 +175,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   }
   return {
     app,
+    services,
     db: fresh.db,
     dialect: fresh.dialect,
     config,
@@ -178,6 +193,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
 
 export interface TestInstance {
   app: FastifyInstance;
+  services: AppServices;
   db: Kysely<Database>;
   close(): Promise<void>;
 }
@@ -194,7 +210,8 @@ export async function createInstance(t: TestApp, opts: { env?: Record<string, st
   const own = t.pgSchema ? openDatabase({ databaseUrl: testDatabaseUrl, pgSearchPath: t.pgSchema, pgPoolMax: 4 }) : undefined;
   const db = own?.db ?? t.db;
   const logger = createLogger({ level: opts.env?.LOG_LEVEL ?? 'debug', stream: scanningStream() });
-  const app = await buildApp({ config, db, clock: t.clock.now, logger });
+  const { app, services } = await composeApp({ config, db, clock: t.clock.now, logger });
+  servicesByApp.set(app, services);
   try {
     await app.ready();
   } catch (err) {
@@ -204,6 +221,7 @@ export async function createInstance(t: TestApp, opts: { env?: Record<string, st
   }
   return {
     app,
+    services,
     db,
     close: async () => {
       await app.close();

@@ -11,7 +11,7 @@ import {
 } from '@qgw/contracts';
 import { authOf } from '../../plugins/auth.js';
 import { ok } from '../../plugins/errors.js';
-import { solutionOf } from '../challenge/challenges.js';
+import { solutionOf } from '../challenge/challenge.module.js';
 import type { AccountRightsService } from './account-rights.service.js';
 import type { AccountsService } from './accounts.service.js';
 

@@ -158,4 +158,30 @@ export const accountsRepository = {
       .executeTakeFirst();
     return row?.openid ?? null;
   },
+
+  /** Which of these avatar URLs some account's profile uses. */
+  async avatarsInUse(db: Kysely<Database>, urls: readonly string[]): Promise<Set<string | null>> {
+    if (urls.length === 0) return new Set();
+    return new Set((await db.selectFrom('users').select('avatar').where('avatar', 'in', urls).execute()).map((r) => r.avatar));
+  },
+
+  async avatarInUse(db: Kysely<Database>, url: string): Promise<boolean> {
+    return (await db.selectFrom('users').select('id').where('avatar', '=', url).executeTakeFirst()) !== undefined;
+  },
+
+  /** Whether the account is still active, read inside the transaction (on PostgreSQL with its row held, as a login does). */
+  async stillActive(db: Kysely<Database>, id: string): Promise<boolean> {
+    let q = db.selectFrom('users').select('id').where('id', '=', id).where('status', '=', 'active');
+    if (!(db.getExecutor().adapter instanceof SqliteAdapter)) q = q.forUpdate();
+    return (await q.executeTakeFirst()) !== undefined;
+  },
+
+  /** The account's mobile; throws (NoResultError) when there is no such account. */
+  async mobileOrThrow(db: Kysely<Database>, id: string): Promise<string> {
+    return (await db.selectFrom('users').select('mobile').where('id', '=', id).executeTakeFirstOrThrow()).mobile;
+  },
+
+  async mobileOf(db: Kysely<Database>, id: string): Promise<string | undefined> {
+    return (await db.selectFrom('users').select('mobile').where('id', '=', id).executeTakeFirst())?.mobile;
+  },
 };

@@ -21,7 +21,7 @@ import {
 import { authOf } from '../../plugins/auth.js';
 import { ok } from '../../plugins/errors.js';
 import type { AccountsService } from './accounts.service.js';
-import { solutionOf } from '../challenge/challenges.js';
+import { solutionOf } from '../challenge/challenge.module.js';
 
 export interface AccountsRoutesOptions {
   service: AccountsService;

@@ -20,15 +20,15 @@ import { isUniqueViolation } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
 import { httpStrings } from '../../plugins/http.strings.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
+import type { AuditRepository } from '../audit/audit.module.js';
 import { accountsRepository as repo, type UserRow } from './accounts.repository.js';
 import { accountStrings as s, monthDay } from './accounts.strings.js';
-import { checkImage, imageProblemMessage } from '../files/image-check.js';
+import { checkImage, imageProblemMessage } from '../files/files.module.js';
 import type { AvatarStore } from './avatars.js';
 import type { GuessThrottle } from './login-throttle.js';
 import type { LoginGuard } from './login-guard.js';
-import type { Challenges } from '../challenge/challenges.js';
-import { challengeStrings } from '../challenge/challenge.strings.js';
+import type { Challenges } from '../challenge/challenge.module.js';
+import { challengeStrings } from '../challenge/challenge.module.js';
 import {
   hashPassword,
   isCommonPassword,
@@ -39,7 +39,7 @@ import {
 } from './passwords.js';
 import type { AuthContext, SessionService } from './sessions.js';
 import { newRowId } from '../../db/row-id.js';
-import type { SmsCodeService } from '../sms/sms-codes.service.js';
+import type { SmsCodeService } from '../sms/sms.module.js';
 
 export interface AccountsDeps {
   db: Kysely<Database>;
@@ -264,9 +264,7 @@ export class AccountsService {
     let removed = 0;
     for (let i = 0; i < old.length; i += AVATAR_SWEEP_BATCH) {
       const names = old.slice(i, i + AVATAR_SWEEP_BATCH);
-      const used = new Set(
-        (await this.d.db.selectFrom('users').select('avatar').where('avatar', 'in', names.map(this.d.avatars.urlOf)).execute()).map((r) => r.avatar),
-      );
+      const used = await repo.avatarsInUse(this.d.db, names.map(this.d.avatars.urlOf));
       for (const name of names.filter((n) => !used.has(this.d.avatars.urlOf(n)))) {
         await this.d.avatars.remove(name);
         removed++;
@@ -279,8 +277,7 @@ export class AccountsService {
   private async forgetAvatar(url: string): Promise<void> {
     const name = this.d.avatars.nameFromUrl(url);
     if (!name) return;
-    const stillUsed = await this.d.db.selectFrom('users').select('id').where('avatar', '=', url).executeTakeFirst();
-    if (stillUsed) return;
+    if (await repo.avatarInUse(this.d.db, url)) return;
     await this.d.avatars.remove(name);
   }
 

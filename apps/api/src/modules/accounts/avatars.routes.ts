@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiPaths, Code, ZEnvelopeOf, ZUploadAvatarResponse } from '@qgw/contracts';
 import { authOf } from '../../plugins/auth.js';
-import { multipartError } from '../files/multipart-errors.js';
+import { multipartError } from '../files/files.module.js';
 import { AppError, ok } from '../../plugins/errors.js';
 import { httpStrings } from '../../plugins/http.strings.js';
 import type { AccountsService } from './accounts.service.js';

@@ -3,8 +3,8 @@ import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiPaths } from '@qgw/contracts';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../private-files.js';
-import { namesOlderThan } from '../files/file-storage.js';
-import { type ImageKind, imageKinds } from '../files/magic-bytes.js';
+import { namesOlderThan } from '../files/files.module.js';
+import { type ImageKind, imageKinds } from '../files/files.module.js';
 
 /**
  * Avatar files. What they are is decided by the files module's image check (modules/files/image-check.ts),

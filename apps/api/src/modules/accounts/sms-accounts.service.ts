@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Kysely, SqliteAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   Code,
   type LoginBySmsRequest,
@@ -9,9 +9,9 @@ import {
 import { type Clock, isoAt } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
-import type { SmsCodeService } from '../sms/sms-codes.service.js';
-import { smsStrings } from '../sms/sms.strings.js';
+import type { AuditRepository } from '../audit/audit.module.js';
+import type { SmsCodeService } from '../sms/sms.module.js';
+import { smsStrings } from '../sms/sms.module.js';
 import { accountsRepository as repo } from './accounts.repository.js';
 import { accountStrings as s } from './accounts.strings.js';
 import type { LoginGuard } from './login-guard.js';
@@ -79,7 +79,7 @@ export class SmsAccountsService {
     if (user.status !== 'active') throw new AppError(Code.ACCOUNT_DISABLED, s.accountDisabled);
     const { token } = await this.d.db.transaction().execute(async (trx) => {
       // a disabling that committed since the account was read ended its sessions: none starts after it
-      if (!(await stillActive(trx, user.id))) throw new AppError(Code.ACCOUNT_DISABLED, s.accountDisabled);
+      if (!(await repo.stillActive(trx, user.id))) throw new AppError(Code.ACCOUNT_DISABLED, s.accountDisabled);
       const started = await this.d.sessions.create(user.id, trx);
       await this.d.audit.record(
         { actorId: user.id, action: 'session.login', entity: 'session', entityId: started.sessionId, after: { method: 'sms' } },
@@ -99,11 +99,4 @@ export class SmsAccountsService {
       roles: found.roles,
     };
   }
-}
-
-/** Whether the account is still active, read inside the transaction (on PostgreSQL with its row held, as a login does). */
-async function stillActive(db: Kysely<Database>, id: string): Promise<boolean> {
-  let q = db.selectFrom('users').select('id').where('id', '=', id).where('status', '=', 'active');
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) q = q.forUpdate();
-  return (await q.executeTakeFirst()) !== undefined;
 }

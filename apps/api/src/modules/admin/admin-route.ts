@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ZEnvelopeOf } from '@qgw/contracts';
 import { authOf } from '../../plugins/auth.js';
 import { ok } from '../../plugins/errors.js';
-import { requireConsole } from '../console-access/console-guard.js';
+import { requireConsole } from '../console-access/console-access.module.js';
 
 /**
  * Route helpers for the admin screens: every route is admin-only through the console guard

@@ -2,14 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
-import type { SessionService } from '../accounts/sessions.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
+import type { SessionService } from '../accounts/accounts.module.js';
+import type { AuditRepository } from '../audit/audit.module.js';
 import type { ConsoleAccessModule } from '../console-access/console-access.module.js';
-import type { SmsCodeService } from '../sms/sms-codes.service.js';
+import type { SmsCodeService } from '../sms/sms.module.js';
 import { adminRoutes } from './admin.routes.js';
 import { PeopleService } from './people.service.js';
 import { ProgrammeAdminService } from './programme-admin.service.js';
 import { RubricsService } from './rubrics.js';
+
+// ---- this module's public API: other modules import it only from here (eslint.config.js) ----
+export { isBlindReview, minReviewsByKind } from './console-settings.repository.js';
 
 export interface AdminModule {
   people: PeopleService;

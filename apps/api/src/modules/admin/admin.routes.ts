@@ -13,7 +13,7 @@ import {
 } from '@qgw/contracts';
 import type { Database } from '../../db/schema.js';
 import { adminRouter } from './admin-route.js';
-import { browseAudit } from './audit-browse.js';
+import { browseAudit } from './audit-browse.repository.js';
 import type { PeopleService } from './people.service.js';
 import type { ProgrammeAdminService } from './programme-admin.service.js';
 import type { RubricsService } from './rubrics.js';

@@ -7,7 +7,6 @@ export const adminStrings = {
   selfResetMfa: '不能重置自己的身份验证器，请使用恢复码或联系其他管理员',
   notReviewer: '该用户不是评审或管理员',
   rolesChanged: '角色已被他人修改，请刷新后重试',
-  cursorInvalid: '分页参数无效，请刷新后重试',
   noProgramme: '暂无申报活动',
   datesOrder: '时间顺序应为：开始申报 < 截止申报 ≤ 评审结束 ≤ 结果公布',
   themeNotFound: '主题不存在',

@@ -4,8 +4,8 @@ import type { Clock } from '../../clock.js';
 import { isUniqueViolation } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
-import { mfaRepository } from '../console-access/mfa.repository.js';
+import type { AuditRepository } from '../audit/audit.module.js';
+import { mfaRepository } from '../console-access/console-access.module.js';
 import { adminStrings as s } from './admin.strings.js';
 import { peopleRepository as repo, type PersonRow } from './people.repository.js';
 

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { ConsoleUsersRequest, Role } from '@qgw/contracts';
 import { isoAt } from '../../clock.js';
 import type { Database, UsersTable } from '../../db/schema.js';
-import { containsPattern, decodeCursor, olderThan } from './keyset.js';
+import { containsPattern, decodeNewestFirst, olderThan } from '../../db/keyset.js';
 
 /** SQL for the people screen. Every method takes the executor, so it can run in a transaction. */
 
@@ -67,7 +67,7 @@ export const peopleRepository = {
     }
     if (f.status) q = q.where('users.status', '=', f.status);
     if (f.cursor) {
-      const key = decodeCursor(f.cursor, USERS_CURSOR);
+      const key = decodeNewestFirst(f.cursor, USERS_CURSOR);
       q = q.where((eb) => olderThan(eb, eb.ref('users.created_at'), eb.ref('users.id'), key));
     }
     return q.orderBy('users.created_at', 'desc').orderBy('users.id', 'desc').limit(limit + 1).execute();

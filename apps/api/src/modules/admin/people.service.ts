@@ -9,18 +9,19 @@ import { isUniqueViolation } from '../../db/index.js';
 import { newRowId } from '../../db/row-id.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
-import { accountsRepository } from '../accounts/accounts.repository.js';
-import { accountStrings } from '../accounts/accounts.strings.js';
-import { unusablePasswordHash } from '../accounts/passwords.js';
-import type { SessionService } from '../accounts/sessions.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
-import type { ConsoleVerifications } from '../console-access/console-verifications.js';
-import { mfaRepository } from '../console-access/mfa.repository.js';
-import type { MfaService } from '../console-access/mfa.service.js';
-import type { SmsCodeService } from '../sms/sms-codes.service.js';
+import { accountsRepository } from '../accounts/accounts.module.js';
+import { accountStrings } from '../accounts/accounts.module.js';
+import { unusablePasswordHash } from '../accounts/accounts.module.js';
+import type { SessionService } from '../accounts/accounts.module.js';
+import type { AuditRepository } from '../audit/audit.module.js';
+import { holdsConsoleRole } from '../console-access/console-access.module.js';
+import type { ConsoleVerifications } from '../console-access/console-access.module.js';
+import { mfaRepository } from '../console-access/console-access.module.js';
+import type { MfaService } from '../console-access/console-access.module.js';
+import type { SmsCodeService } from '../sms/sms.module.js';
 import { adminStrings as s } from './admin.strings.js';
 import { peopleRepository as repo, type PersonRow, USERS_CURSOR } from './people.repository.js';
-import { pageOf } from './keyset.js';
+import { newestFirstPage } from '../../db/keyset.js';
 
 /**
  * People (admins): find users, change their roles, disable them (every session ends at once),
@@ -47,7 +48,7 @@ export class PeopleService {
   async list(f: ConsoleUsersRequest): Promise<ConsoleUsersResponse> {
     const limit = f.limit ?? adminLimits.page.default;
     const rows = await repo.page(this.d.db, f, limit);
-    const page = pageOf(rows, limit, USERS_CURSOR, (r) => ({ createdAt: r.created_at, id: r.id }));
+    const page = newestFirstPage(rows, limit, USERS_CURSOR, (r) => ({ createdAt: r.created_at, id: r.id }));
     return { items: await this.views(this.d.db, page.items), nextCursor: page.nextCursor };
   }
 
@@ -142,7 +143,7 @@ export class PeopleService {
     return this.d.db.transaction().execute(async (trx) => {
       const person = await this.person(trx, input.userId);
       const roles = (await repo.rolesOf(trx, [person.id])).get(person.id) ?? [];
-      if (!roles.some((r) => r === 'reviewer' || r === 'admin')) throw new AppError(Code.BAD_REQUEST, s.notReviewer);
+      if (!holdsConsoleRole(roles)) throw new AppError(Code.BAD_REQUEST, s.notReviewer);
       const before = (await repo.organizationsOf(trx, [person.id])).get(person.id) ?? null;
       const after = input.organization === '' ? null : input.organization;
       if (after === null) await repo.removeOrganization(trx, person.id);

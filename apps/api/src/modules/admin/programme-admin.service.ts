@@ -1,25 +1,23 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   Code, type ConsoleProgramme, type ConsoleProgrammeUpdateRequest, type ConsoleTheme, type ConsoleThemesResponse,
   type ConsoleThemeUpdateRequest, type ZConsoleThemeCreateRequest,
 } from '@qgw/contracts';
 import type { z } from 'zod';
 import { type Clock, isoAt } from '../../clock.js';
-import type { Database, ProgrammesTable, ThemesTable } from '../../db/schema.js';
+import type { Database, ProgrammesTable } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
-import { programmeRepository } from '../programme/programme.repository.js';
-import { phaseOf } from '../programme/programme.service.js';
+import type { AuditRepository } from '../audit/audit.module.js';
+import { programmeRepository, type ThemeWithCount } from '../programme/programme.module.js';
+import { phaseOf } from '../programme/programme.module.js';
 import { adminStrings as s } from './admin.strings.js';
-import { isBlindReview, minReviewsByKind, settingKeys, writeSetting } from './console-settings.js';
+import { isBlindReview, minReviewsByKind, settingKeys, writeSetting } from './console-settings.repository.js';
 import { newRowId } from '../../db/row-id.js';
 
 /**
  * Programme administration (admins): the current programme's name, dates, phase override and the
  * blind-review switch, and its themes. Every change is audited with before and after.
  */
-
-type ThemeWithCount = ThemesTable & { application_count: number | string | null };
 
 const themeView = (t: ThemeWithCount): ConsoleTheme => ({
   id: t.id,
@@ -61,7 +59,7 @@ export class ProgrammeAdminService {
       if (!(o < c && c <= r && r <= res)) throw new AppError(Code.BAD_REQUEST, s.datesOrder);
 
       const now = this.clock();
-      await trx.updateTable('programmes').set({ ...next, updated_at: isoAt(now) }).where('id', '=', p.id).execute();
+      await programmeRepository.updateProgramme(trx, p.id, next, isoAt(now));
       const blindAfter = input.blindReview ?? blindBefore;
       if (input.blindReview !== undefined && input.blindReview !== blindBefore) {
         await writeSetting(trx, settingKeys.blindReview, blindAfter, actorId, now);
@@ -97,7 +95,7 @@ export class ProgrammeAdminService {
 
   async themes(): Promise<ConsoleThemesResponse> {
     const p = await this.current(this.db);
-    const rows = await this.themeRows(this.db, p.id).orderBy('themes.sort').orderBy('themes.id').execute();
+    const rows = await programmeRepository.themesWithCounts(this.db, p.id);
     return { items: rows.map(themeView) };
   }
 
@@ -105,20 +103,15 @@ export class ProgrammeAdminService {
     return this.db.transaction().execute(async (trx) => {
       const p = await this.current(trx);
       await this.assertNameFree(trx, p.id, input.name, null);
-      const max = await trx
-        .selectFrom('themes')
-        .select((eb) => eb.fn.max('sort').as('m'))
-        .where('programme_id', '=', p.id)
-        .executeTakeFirst();
       const row = {
         id: newRowId(),
         programme_id: p.id,
         name: input.name,
         description: input.description,
-        sort: input.sort ?? Number(max?.m ?? 0) + 1,
+        sort: input.sort ?? (await programmeRepository.maxThemeSort(trx, p.id)) + 1,
         active: (input.active ? 1 : 0) as 0 | 1,
       };
-      await trx.insertInto('themes').values(row).execute();
+      await programmeRepository.insertTheme(trx, row);
       const view = themeView({ ...row, application_count: 0 });
       await this.audit.record({ actorId, action: 'theme.create', entity: 'theme', entityId: row.id, after: view }, trx);
       return view;
@@ -129,16 +122,12 @@ export class ProgrammeAdminService {
     return this.db.transaction().execute(async (trx) => {
       const before = await this.theme(trx, input.id);
       if (input.name !== undefined) await this.assertNameFree(trx, before.programme_id, input.name, before.id);
-      await trx
-        .updateTable('themes')
-        .set({
-          ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(input.description !== undefined ? { description: input.description } : {}),
-          ...(input.sort !== undefined ? { sort: input.sort } : {}),
-          ...(input.active !== undefined ? { active: input.active ? 1 : 0 } : {}),
-        })
-        .where('id', '=', before.id)
-        .execute();
+      await programmeRepository.updateTheme(trx, before.id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.sort !== undefined ? { sort: input.sort } : {}),
+        ...(input.active !== undefined ? { active: input.active ? 1 : 0 } : {}),
+      });
       const after = await this.theme(trx, before.id);
       await this.audit.record(
         { actorId, action: 'theme.update', entity: 'theme', entityId: before.id, before: themeView(before), after: themeView(after) },
@@ -153,41 +142,21 @@ export class ProgrammeAdminService {
       const before = await this.theme(trx, id);
       const used = Number(before.application_count);
       if (used > 0) throw new AppError(Code.CONFLICT, s.themeInUse(used));
-      await trx.deleteFrom('themes').where('id', '=', id).execute();
+      await programmeRepository.deleteTheme(trx, id);
       await this.audit.record({ actorId, action: 'theme.delete', entity: 'theme', entityId: id, before: themeView(before) }, trx);
       return { id };
     });
   }
 
-  private themeRows(db: Kysely<Database>, programmeId: string) {
-    return db
-      .selectFrom('themes')
-      .selectAll('themes')
-      .select((eb) =>
-        eb
-          .selectFrom('applications')
-          .select((e) => e.fn.countAll<number | string>().as('n'))
-          .whereRef('applications.theme_id', '=', 'themes.id')
-          .as('application_count'),
-      )
-      .where('themes.programme_id', '=', programmeId);
-  }
-
   private async theme(db: Kysely<Database>, id: string): Promise<ThemeWithCount> {
     const p = await this.current(db);
-    const row = await this.themeRows(db, p.id).where('themes.id', '=', id).executeTakeFirst();
+    const row = await programmeRepository.themeWithCount(db, p.id, id);
     if (!row) throw new AppError(Code.NOT_FOUND, s.themeNotFound);
     return row;
   }
 
   private async assertNameFree(db: Kysely<Database>, programmeId: string, name: string, exceptId: string | null) {
-    let q = db
-      .selectFrom('themes')
-      .select('id')
-      .where('programme_id', '=', programmeId)
-      .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
-    if (exceptId) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) throw new AppError(Code.CONFLICT, s.themeNameTaken);
+    if (await programmeRepository.themeNameTaken(db, programmeId, name, exceptId)) throw new AppError(Code.CONFLICT, s.themeNameTaken);
   }
 
   private async current(db: Kysely<Database>): Promise<ProgrammesTable> {

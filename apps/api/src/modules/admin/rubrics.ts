@@ -7,9 +7,9 @@ import type { z } from 'zod';
 import { type Clock, isoAt } from '../../clock.js';
 import type { Database, RubricCriteriaTable } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
+import type { AuditRepository } from '../audit/audit.module.js';
 import { adminStrings as s } from './admin.strings.js';
-import { writeSetting } from './console-settings.js';
+import { writeSetting } from './console-settings.repository.js';
 import { newRowId } from '../../db/row-id.js';
 
 /**

@@ -130,4 +130,9 @@ export const applicationsRepository = {
     // the version orders transitions made within the same millisecond
     return out.sort((a, b) => a.version - b.version || a.at.localeCompare(b.at));
   },
+
+  /** The user's applications in one of `statuses`, by id. */
+  ofUserIn(db: Kysely<Database>, userId: string, statuses: readonly ApplicationStatus[]): Promise<ApplicationRow[]> {
+    return db.selectFrom('applications').selectAll().where('user_id', '=', userId).where('status', 'in', statuses).orderBy('id').execute();
+  },
 };

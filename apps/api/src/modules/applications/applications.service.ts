@@ -15,9 +15,9 @@ import { type Clock, isoAt } from '../../clock.js';
 import { isUniqueViolation } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
-import type { AuthContext } from '../accounts/sessions.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
-import type { ProgrammeService } from '../programme/programme.service.js';
+import type { AuthContext } from '../accounts/accounts.module.js';
+import type { AuditRepository } from '../audit/audit.module.js';
+import type { ProgrammeService } from '../programme/programme.module.js';
 import { type ApplicationRow, applicationsRepository as repo } from './applications.repository.js';
 import { applicationStrings as s } from './applications.strings.js';
 import type { FilesPort } from './files-port.js';
@@ -237,13 +237,7 @@ export class ApplicationsService {
    * the erasure; decided applications are left as they are. Answers the ids withdrawn.
    */
   async withdrawAllPending(trx: Kysely<Database>, userId: string, reason: string): Promise<string[]> {
-    const pending = await trx
-      .selectFrom('applications')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('status', 'in', closingWithdraws)
-      .orderBy('id')
-      .execute();
+    const pending = await repo.ofUserIn(trx, userId, closingWithdraws);
     const now = this.now();
     const withdrawn: string[] = [];
     for (const row of pending) {

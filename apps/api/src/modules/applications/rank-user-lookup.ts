@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import { type ApplicationSummary, Code, type CodeValue, type GetRankUserRequest } from '@qgw/contracts';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
-import { accountsRepository } from '../accounts/accounts.repository.js';
-import type { AuthContext } from '../accounts/sessions.js';
+import { accountsRepository } from '../accounts/accounts.module.js';
+import type { AuthContext } from '../accounts/accounts.module.js';
+import { holdsConsoleRole } from '../console-access/console-access.module.js';
 import { type ApplicationRow, applicationsRepository as repo } from './applications.repository.js';
 import type { ApplicationsService } from './applications.service.js';
 import { applicationStrings as s } from './applications.strings.js';
@@ -51,7 +52,7 @@ export class RankUserLookup {
 
   async lookup(auth: AuthContext, q: GetRankUserRequest): Promise<LookupAnswer> {
     if (q.mobile === auth.user.mobile) return this.own(auth, q.type);
-    if (!auth.user.roles.some((r) => r === 'reviewer' || r === 'admin')) throw new AppError(Code.FORBIDDEN, s.lookupForbidden);
+    if (!holdsConsoleRole(auth)) throw new AppError(Code.FORBIDDEN, s.lookupForbidden);
     return this.someoneElse(auth, q);
   }
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ApplicationStatus } from '@qgw/contracts';
 import type { Database } from '../../db/schema.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
+import type { AuditRepository } from '../audit/audit.module.js';
 import type { IdNumberCipher } from './id-number-cipher.js';
 import { type FormData, type KindSpec, titleOf } from './kinds.js';
 

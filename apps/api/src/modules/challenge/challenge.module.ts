@@ -2,10 +2,14 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Clock } from '../../clock.js';
 import type { AppConfig } from '../../config.js';
-import { type FailureCounter, MemoryFailureCounter, RedisFailureCounter } from '../accounts/login-throttle.js';
+import { type FailureCounter, MemoryFailureCounter, RedisFailureCounter } from '../accounts/accounts.module.js';
 import { resolveChallengeKey } from './challenge-key.js';
 import { challengeRoutes } from './challenge.routes.js';
 import { Challenges } from './challenges.js';
+
+// ---- this module's public API: other modules import it only from here (eslint.config.js) ----
+export { challengeStrings } from './challenge.strings.js';
+export { Challenges, solutionOf } from './challenges.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,7 +6,7 @@ import { type AltchaChallenge, altchaHeader, Code, ZAltchaPayload } from '@qgw/c
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import { AppError } from '../../plugins/errors.js';
-import type { FailureCounter } from '../accounts/login-throttle.js';
+import type { FailureCounter } from '../accounts/accounts.module.js';
 import { challengeStrings as s } from './challenge.strings.js';
 
 /**

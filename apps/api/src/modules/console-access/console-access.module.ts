@@ -4,12 +4,18 @@ import type { Clock } from '../../clock.js';
 import type { AppConfig } from '../../config.js';
 import type { DataCipher } from '../../crypto/data-cipher.js';
 import type { Database } from '../../db/schema.js';
-import { type FailureCounter, GuessThrottle } from '../accounts/login-throttle.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
+import { type FailureCounter, GuessThrottle } from '../accounts/accounts.module.js';
+import type { AuditRepository } from '../audit/audit.module.js';
 import { installConsoleGuard } from './console-guard.js';
 import { consoleAccessRoutes } from './console-access.routes.js';
 import { ConsoleVerifications } from './console-verifications.js';
 import { MfaService } from './mfa.service.js';
+
+// ---- this module's public API: other modules import it only from here (eslint.config.js) ----
+export { holdsConsoleRole, mfaRequired, requireConsole } from './console-guard.js';
+export type { ConsoleVerifications } from './console-verifications.js';
+export { mfaRepository } from './mfa.repository.js';
+export type { MfaService } from './mfa.service.js';
 
 export interface ConsoleAccessModule {
   mfa: MfaService;

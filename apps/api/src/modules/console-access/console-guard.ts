@@ -3,7 +3,7 @@ import { Code, type ConsoleRole, consoleRoles } from '@qgw/contracts';
 import { authOf } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
 import { httpStrings } from '../../plugins/http.strings.js';
-import type { AuthContext } from '../accounts/sessions.js';
+import type { AuthContext } from '../accounts/accounts.module.js';
 import { consoleAccessStrings as s } from './console-access.strings.js';
 import type { ConsoleState, ConsoleVerifications } from './console-verifications.js';
 
@@ -53,10 +53,16 @@ export const mfaRequired = (expired: boolean) =>
 
 const forbidden = () => new AppError(Code.FORBIDDEN, httpStrings.forbidden, 403);
 
-/** True when the account holds one of `roles` (the console roles when none are named). */
-export function holdsConsoleRole(auth: AuthContext, roles: readonly ConsoleRole[] = consoleRoles): boolean {
-  return roles.some((r) => auth.user.roles.includes(r));
+/**
+ * True when the account — a signed-in caller, or the roles an account holds — holds one of `roles`
+ * (the console roles, reviewer or admin, when none are named). The one spelling of "reviewer or admin".
+ */
+export function holdsConsoleRole(who: AuthContext | readonly string[], roles: readonly ConsoleRole[] = consoleRoles): boolean {
+  const held: readonly string[] = isRoleList(who) ? who : who.user.roles;
+  return roles.some((r) => held.includes(r));
 }
+
+const isRoleList = (who: AuthContext | readonly string[]): who is readonly string[] => Array.isArray(who);
 
 /**
  * A hook that lets through only a console-verified session of a user holding one of `roles`

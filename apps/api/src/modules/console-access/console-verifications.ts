@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type Clock, isoAt } from '../../clock.js';
 import type { ConsoleVerifyMethod, Database } from '../../db/schema.js';
-import type { AuthSession } from '../accounts/sessions.js';
+import type { AuthSession } from '../accounts/accounts.module.js';
 
 /**
  * Which sessions have passed the console's second factor, under the console's own lifetimes

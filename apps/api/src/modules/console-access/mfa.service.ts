@@ -8,11 +8,11 @@ import type { DataCipher } from '../../crypto/data-cipher.js';
 import { isUniqueViolation } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
-import type { AuthContext } from '../accounts/sessions.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
+import type { AuthContext } from '../accounts/accounts.module.js';
+import type { AuditRepository } from '../audit/audit.module.js';
 import { consoleAccessStrings as s } from './console-access.strings.js';
 import type { ConsoleVerifications } from './console-verifications.js';
-import type { GuessThrottle } from '../accounts/login-throttle.js';
+import type { GuessThrottle } from '../accounts/accounts.module.js';
 import { mfaRepository as repo } from './mfa.repository.js';
 import { matchTotpStep, newRecoveryCode, newTotpSecret, normalizeRecoveryCode, otpauthUrl, qrDataUrl } from './totp.js';
 

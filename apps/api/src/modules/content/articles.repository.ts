@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { ArticleCategory } from '@qgw/contracts';
 import type { ContentArticlesTable, Database } from '../../db/schema.js';
-import { after, containsPattern, decodeCursor, type KeyPart, type KeyValue, pageOf } from './cursor.js';
-import { tableOps } from './table-ops.js';
+import { after, containsPattern, decodeCursor, type KeyPart, type KeyValue, pageOf } from '../../db/keyset.js';
+import { tableOps } from './table-ops.repository.js';
 
 /** SQL for articles. Every method takes the executor, so it can run in a transaction. */
 

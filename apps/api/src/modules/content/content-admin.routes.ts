@@ -14,8 +14,8 @@ import {
 } from '@qgw/contracts';
 import { authOf } from '../../plugins/auth.js';
 import { AppError, ok } from '../../plugins/errors.js';
-import { multipartError } from '../files/multipart-errors.js';
-import { requireConsole } from '../console-access/console-guard.js';
+import { multipartError } from '../files/files.module.js';
+import { requireConsole } from '../console-access/console-access.module.js';
 import { type ContentAdminService, specs } from './content-admin.service.js';
 import { type ContentFileStore, contentFileKinds, detectContentFile } from './content-files.js';
 import { contentStrings as s } from './content.strings.js';

@@ -10,7 +10,7 @@ import type { Clock } from '../../clock.js';
 import { isUniqueViolation } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
+import type { AuditRepository } from '../audit/audit.module.js';
 import { type ArticleRow, articlesRepository as articles } from './articles.repository.js';
 import { contentStrings as s } from './content.strings.js';
 import {

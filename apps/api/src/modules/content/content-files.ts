@@ -3,8 +3,8 @@ import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiPaths } from '@qgw/contracts';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../private-files.js';
-import { checkImage } from '../files/image-check.js';
-import { ascii, detectImageKind, imageKinds, startsWith } from '../files/magic-bytes.js';
+import { checkImage } from '../files/files.module.js';
+import { ascii, detectImageKind, imageKinds, startsWith } from '../files/files.module.js';
 
 /**
  * Public content files (covers, photos, document attachments) under DATA_DIR/uploads/content.

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
+import type { AuditRepository } from '../audit/audit.module.js';
 import { contentAdminRoutes } from './content-admin.routes.js';
 import { ContentAdminService } from './content-admin.service.js';
 import { ContentFileStore } from './content-files.js';

@@ -5,7 +5,6 @@ export const contentStrings = {
   subdivisionNotFound: '分会不存在或已下线',
   memberNotFound: '该成员不存在或未公开',
   hostNotFound: '该域名不在白名单中',
-  cursorInvalid: '分页参数无效，请刷新后重试',
   slugTaken: '该标识已被其他文章使用',
   hostTaken: '该域名已在白名单中',
   subdivisionUnknown: '所选分会不存在',

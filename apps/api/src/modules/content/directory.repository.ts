@@ -3,8 +3,8 @@ import type { LeaderGroup, MemberGrouping } from '@qgw/contracts';
 import type {
   ContentLeadersTable, ContentMembersTable, ContentSubdivisionsTable, ContentWebviewHostsTable, Database,
 } from '../../db/schema.js';
-import { after, containsPattern, decodeCursor, type KeyPart, type KeyValue, pageOf } from './cursor.js';
-import { tableOps } from './table-ops.js';
+import { after, containsPattern, decodeCursor, type KeyPart, type KeyValue, pageOf } from '../../db/keyset.js';
+import { tableOps } from './table-ops.repository.js';
 
 /** SQL for leaders, subdivisions, the member directory and the webview allowlist. */
 

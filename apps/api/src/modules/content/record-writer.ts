@@ -3,9 +3,9 @@ import { Code } from '@qgw/contracts';
 import { type Clock, isoAt } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
+import type { AuditRepository } from '../audit/audit.module.js';
 import { contentStrings as s } from './content.strings.js';
-import type { ContentTable, SortableTable, tableOps } from './table-ops.js';
+import type { ContentTable, SortableTable, tableOps } from './table-ops.repository.js';
 
 /**
  * The write path every admin change takes: one transaction holding the change and its audit entry

@@ -4,13 +4,20 @@ import type { Clock } from '../../clock.js';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { runPeriodically } from '../../plugins/periodic.js';
-import type { SessionService } from '../accounts/sessions.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
+import type { SessionService } from '../accounts/accounts.module.js';
+import type { AuditRepository } from '../audit/audit.module.js';
 import { FileStorage } from './file-storage.js';
 import { registerFileUrlKey, resolveFileUrlKey } from './file-urls.js';
 import { filesRoutes } from './files.routes.js';
 import { FilesService } from './files.service.js';
 import { videoUploadRoutes } from './video-uploads.js';
+
+// ---- this module's public API: other modules import it only from here (eslint.config.js) ----
+export { FileStorage, namesOlderThan, removeQuietly } from './file-storage.js';
+export { filesRepository } from './files.repository.js';
+export { checkImage, imageProblemMessage } from './image-check.js';
+export { ascii, detectImageKind, type ImageKind, imageKinds, startsWith } from './magic-bytes.js';
+export { multipartError } from './multipart-errors.js';
 
 /** How often abandoned uploads and crash leftovers are looked for. */
 const SWEEP_EVERY_MS = 60 * 60 * 1000;

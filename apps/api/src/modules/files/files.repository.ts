@@ -142,4 +142,9 @@ export const filesRepository = {
     const roles = await db.selectFrom('user_roles').select('role').where('user_id', '=', userId).execute();
     return { active: user.status === 'active', roles: roles.map((r) => r.role) };
   },
+
+  /** The complete files among these ids (any order). */
+  completeByIds(db: Kysely<Database>, ids: string[]): Promise<FileRow[]> {
+    return db.selectFrom('files').selectAll().where('id', 'in', ids).where('status', '=', 'complete').execute();
+  },
 };

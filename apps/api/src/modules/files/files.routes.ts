@@ -7,8 +7,8 @@ import {
   apiPaths, Code, limits, uploadPurposes, ZEnvelopeOf, ZGetFileInfoRequest, ZGetFileInfoResponse, ZUploadedFile,
 } from '@qgw/contracts';
 import type { Clock } from '../../clock.js';
-import type { AuthContext, SessionService } from '../accounts/sessions.js';
-import { holdsConsoleRole } from '../console-access/console-guard.js';
+import type { AuthContext, SessionService } from '../accounts/accounts.module.js';
+import { holdsConsoleRole } from '../console-access/console-access.module.js';
 import { authOf, extractToken } from '../../plugins/auth.js';
 import { AppError, fail, ok } from '../../plugins/errors.js';
 import { httpStrings } from '../../plugins/http.strings.js';

@@ -5,13 +5,14 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code, limits, type Role, type UploadedFile } from '@qgw/contracts';
+import { Code, limits, type UploadedFile } from '@qgw/contracts';
 import { type Clock, isoAt } from '../../clock.js';
 import type { Database, FileKind, FilePurpose } from '../../db/schema.js';
-import type { AuthContext } from '../accounts/sessions.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
+import type { AuthContext } from '../accounts/accounts.module.js';
+import type { AuditRepository } from '../audit/audit.module.js';
 import { AppError } from '../../plugins/errors.js';
-import { isBlindReview } from '../admin/console-settings.js';
+import { isBlindReview } from '../admin/admin.module.js';
+import { holdsConsoleRole } from '../console-access/console-access.module.js';
 import { PRIVATE_FILE_MODE } from '../../private-files.js';
 import { httpStrings } from '../../plugins/http.strings.js';
 import { FileStorage, removeQuietly } from './file-storage.js';
@@ -81,8 +82,6 @@ export const MAX_UNFINISHED_UPLOADS = 5;
 export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 /** A file in tmp/ or tus/ with no row, this old, is left over from a crash. */
 const LEFTOVER_MS = 60 * 60 * 1000;
-
-const REVIEW_ROLES: readonly Role[] = ['reviewer', 'admin'];
 
 /** Files that name the applicant (their photo) or their company (its licence): hidden from blind reviewers. */
 const BLIND_HIDDEN_PURPOSES: ReadonlySet<string> = new Set(['photo', 'license']);
@@ -324,7 +323,7 @@ export class FilesService {
   /** The viewer a signed URL was issued to, if the account is still active (and still holds its role). */
   async signedViewer(userId: string): Promise<Viewer | null> {
     const v = await repo.viewer(this.d.db, userId);
-    return v?.active ? { userId, reviewing: v.roles.some((r) => REVIEW_ROLES.includes(r as Role)), admin: v.roles.includes('admin') } : null;
+    return v?.active ? { userId, reviewing: holdsConsoleRole(v.roles), admin: v.roles.includes('admin') } : null;
   }
 
   /** A file's description with a fresh signed URL, for the viewer asking with a session. */

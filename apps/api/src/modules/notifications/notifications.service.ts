@@ -6,8 +6,7 @@ import { isoAt } from '../../clock.js';
 import { newRowId } from '../../db/row-id.js';
 import type { Database, DeliveryChannelValue, OutboxStatusValue } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
-import { decodeCursor, encodeCursor } from '../content/cursor.js';
-import { ISO_TIME, RECORD_ID } from '../review/queue.service.js';
+import { decodeTimeIdCursor, encodeCursor } from '../../db/keyset.js';
 import { notificationsRepository as repo } from './notifications.repository.js';
 import { notificationStrings as s } from './notifications.strings.js';
 import { outboxRepository as outbox } from './outbox.repository.js';
@@ -119,8 +118,7 @@ export class NotificationsService {
     const limit = q.limit ?? reviewLimits.page.default;
     let after: { createdAt: string; id: string } | undefined;
     if (q.cursor) {
-      const [createdAt, id] = decodeCursor(q.cursor, PAGE_TAG, ['s', 's']) as [string, string];
-      if (!ISO_TIME.test(createdAt) || !RECORD_ID.test(id)) throw new AppError(Code.BAD_REQUEST, s.cursorInvalid);
+      const [createdAt, id] = decodeTimeIdCursor(q.cursor, PAGE_TAG);
       after = { createdAt, id };
     }
     const rows = await repo.page(this.d.db, userId, { unreadOnly: q.unreadOnly ?? false, after, limit: limit + 1 });
@@ -162,8 +160,7 @@ export class NotificationsService {
     const limit = q.limit ?? reviewLimits.page.default;
     let after: { createdAt: string; id: string } | undefined;
     if (q.cursor) {
-      const [createdAt, id] = decodeCursor(q.cursor, DELIVERY_TAG, ['s', 's']) as [string, string];
-      if (!ISO_TIME.test(createdAt) || !RECORD_ID.test(id)) throw new AppError(Code.BAD_REQUEST, s.cursorInvalid);
+      const [createdAt, id] = decodeTimeIdCursor(q.cursor, DELIVERY_TAG);
       after = { createdAt, id };
     }
     const rows = await outbox.page(this.d.db, { ...q, after, limit: limit + 1 });

@@ -1,7 +1,6 @@
 /** Every user-facing sentence of notifications and outbound messages, in one place. */
 export const notificationStrings = {
   notFound: '通知不存在',
-  cursorInvalid: '分页参数无效，请刷新后重试',
   /** SMS and WeChat carry no reason or comments: those stay behind the login */
   smsText: (title: string, outcome: string) => `【青工委服务平台】您的申报「${title}」审核结果：${outcome}。详情请登录平台查看。`,
   wechatRemark: '详情请登录青工委服务平台查看。',

@@ -5,6 +5,7 @@ import { maskMobile } from '@qgw/contracts';
 import { type Clock, isoAt } from '../../clock.js';
 import { newRowId } from '../../db/row-id.js';
 import type { Database, DeliveryChannelValue } from '../../db/schema.js';
+import { accountsRepository } from '../accounts/accounts.module.js';
 import { notificationsRepository } from './notifications.repository.js';
 import { type OutboxFinish, outboxRepository as repo, type OutboxRow } from './outbox.repository.js';
 import type { DeliveryResult, OutboundChannel, OutboundMessage, Recipient } from './outbound.js';
@@ -158,17 +159,9 @@ export class OutboxWorker {
   }
 
   private async recipient(userId: string): Promise<Recipient | null> {
-    const user = await this.d.db.selectFrom('users').select('mobile').where('id', '=', userId).executeTakeFirst();
-    if (!user) return null;
-    const binding = this.d.wechatAppid
-      ? await this.d.db
-          .selectFrom('wx_bindings')
-          .select('openid')
-          .where('user_id', '=', userId)
-          .where('appid', '=', this.d.wechatAppid)
-          .executeTakeFirst()
-      : undefined;
-    return { mobile: user.mobile, openid: binding?.openid ?? null };
+    const mobile = await accountsRepository.mobileOf(this.d.db, userId);
+    if (mobile === undefined) return null;
+    return { mobile, openid: await accountsRepository.openidFor(this.d.db, userId, this.d.wechatAppid) };
   }
 
   private recipientLabel(channel: DeliveryChannelValue, to: Recipient): string | null {

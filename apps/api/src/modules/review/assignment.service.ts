@@ -6,12 +6,12 @@ import {
 import { type Clock, isoAt } from '../../clock.js';
 import type { AssignMethod, Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
-import type { ApplicationRow } from '../applications/applications.repository.js';
-import { recordTransition } from '../applications/records.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
+import type { ApplicationRow } from '../applications/applications.module.js';
+import { recordTransition } from '../applications/applications.module.js';
+import type { AuditRepository } from '../audit/audit.module.js';
 import { type ConsoleActor, normalizeOrganization, notAssigned } from './console-actor.js';
 import { parseCsv } from './csv.js';
-import { RECORD_ID } from './queue.service.js';
+import { RECORD_ID } from '../../db/keyset.js';
 import { REVIEWABLE, type ReviewerRow, reviewRepository as repo } from './review.repository.js';
 import { reviewStrings as s } from './review.strings.js';
 

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { Code } from '@qgw/contracts';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
-import type { AuthContext } from '../accounts/sessions.js';
-import { isBlindReview } from '../admin/console-settings.js';
+import type { AuthContext } from '../accounts/accounts.module.js';
+import { isBlindReview } from '../admin/admin.module.js';
 import { reviewStrings as s } from './review.strings.js';
 
 /** Who is calling a console route, as the review rules see it: an admin sees everything. */

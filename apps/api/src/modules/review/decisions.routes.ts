@@ -8,8 +8,8 @@ import {
 } from '@qgw/contracts';
 import { authOf } from '../../plugins/auth.js';
 import { ok } from '../../plugins/errors.js';
-import { requireConsole } from '../console-access/console-guard.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import { requireConsole } from '../console-access/console-access.module.js';
+import type { NotificationsService } from '../notifications/notifications.module.js';
 import { actorOf } from './console-actor.js';
 import type { DecisionsService } from './decisions.service.js';
 import type { ExportFile, ExportsService } from './exports.service.js';

@@ -6,12 +6,12 @@ import {
 import { type Clock, isoAt } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
-import { minReviewsByKind } from '../admin/console-settings.js';
-import type { ApplicationRow } from '../applications/applications.repository.js';
-import { recordTransition } from '../applications/records.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
-import type { ProgrammeService } from '../programme/programme.service.js';
+import { minReviewsByKind } from '../admin/admin.module.js';
+import type { ApplicationRow } from '../applications/applications.module.js';
+import { recordTransition } from '../applications/applications.module.js';
+import type { AuditRepository } from '../audit/audit.module.js';
+import type { NotificationsService } from '../notifications/notifications.module.js';
+import type { ProgrammeService } from '../programme/programme.module.js';
 import { type ConsoleActor, notFound } from './console-actor.js';
 import { lookupCodeOf, noticeOf, outcomeLabel } from './notice.js';
 import { REVIEWABLE, reviewRepository as repo } from './review.repository.js';
@@ -143,20 +143,11 @@ export class DecisionsService {
   }
 
   async stagedList(kind?: ConsoleStagedItem['kind']): Promise<ConsoleStagedItem[]> {
-    let q = this.d.db
-      .selectFrom('staged_decisions as sd')
-      .innerJoin('applications as a', 'a.id', 'sd.application_id')
-      .innerJoin('users as u', 'u.id', 'sd.staged_by')
-      .select([
-        'sd.application_id', 'sd.decision', 'sd.reason', 'sd.staged_by', 'sd.staged_at', 'u.nickname',
-        'a.kind', 'a.title', 'a.applicant_name', 'a.status', 'a.version',
-      ]);
-    if (kind) q = q.where('a.kind', '=', kind);
-    const rows = await q.orderBy('sd.staged_at').orderBy('sd.application_id').execute();
+    const rows = await repo.stagedList(this.d.db, kind);
     const ids = rows.map((r) => r.application_id);
     const totals = new Map<string, number[]>();
     if (ids.length > 0) {
-      for (const r of await this.d.db.selectFrom('reviews').select(['application_id', 'total']).where('application_id', 'in', ids).execute()) {
+      for (const r of await repo.reviewTotals(this.d.db, ids)) {
         totals.set(r.application_id, [...(totals.get(r.application_id) ?? []), Number(r.total)]);
       }
     }
@@ -177,14 +168,7 @@ export class DecisionsService {
   }
 
   private async comments(db: Kysely<Database>, applicationId: string): Promise<string[]> {
-    const rows = await db
-      .selectFrom('reviews')
-      .select('comment_to_applicant')
-      .where('application_id', '=', applicationId)
-      .orderBy('submitted_at')
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => r.comment_to_applicant);
+    return repo.commentsToApplicant(db, applicationId);
   }
 
   async preview(applicationId: string) {
@@ -220,23 +204,9 @@ export class DecisionsService {
       const to = decisionStatus[staged.decision];
       const now = isoAt(this.d.clock());
       const reason = staged.reason.trim();
-      const updated = await trx
-        .updateTable('applications')
-        .set((eb) => ({
-          status: to,
-          reason: reason || null,
-          decided_at: now,
-          updated_at: now,
-          version: eb('version', '+', 1),
-        }))
-        .where('id', '=', applicationId)
-        .where('version', '=', staged.app_version)
-        .where('status', 'in', [...REVIEWABLE])
-        .returning('version')
-        .executeTakeFirst();
+      const version = await repo.release(trx, { applicationId, stagedVersion: staged.app_version, to, reason: reason || null, now });
       // the applicant withdrew, or something else changed since staging: the admin decides again
-      if (!updated) return { reason: s.releaseChanged };
-      const version = Number(updated.version);
+      if (version === null) return { reason: s.releaseChanged };
       await repo.deleteStaged(trx, applicationId);
       await recordTransition(this.d.audit, trx, {
         actorId: actor.id,

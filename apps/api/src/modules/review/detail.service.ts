@@ -5,10 +5,13 @@ import {
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
-import { type ApplicationRow, applicationsRepository } from '../applications/applications.repository.js';
-import { allFileIds, kindSpecs } from '../applications/kinds.js';
-import { dataOf, idNumberOf, type ViewDeps } from '../applications/views.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
+import { accountsRepository } from '../accounts/accounts.module.js';
+import { type ApplicationRow, applicationsRepository } from '../applications/applications.module.js';
+import { allFileIds, kindSpecs } from '../applications/applications.module.js';
+import { dataOf, idNumberOf, type ViewDeps } from '../applications/applications.module.js';
+import type { AuditRepository } from '../audit/audit.module.js';
+import { filesRepository } from '../files/files.module.js';
+import { programmeRepository } from '../programme/programme.module.js';
 import { blindFor, type ConsoleActor, notAssigned, notFound } from './console-actor.js';
 import { maskedData, shownTitle } from './masking.js';
 import { reviewRepository as repo } from './review.repository.js';
@@ -53,7 +56,7 @@ export async function consoleApplication(db: Kysely<Database>, actor: ConsoleAct
 /** Scoring stops at the programme's review_ends_at (membership has no programme, so no deadline). */
 export async function reviewWindowOpen(db: Kysely<Database>, row: ApplicationRow, nowMs: number): Promise<boolean> {
   if (!row.programme_id) return true;
-  const p = await db.selectFrom('programmes').select('review_ends_at').where('id', '=', row.programme_id).executeTakeFirst();
+  const p = await programmeRepository.byId(db, row.programme_id);
   return !p || nowMs < Date.parse(p.review_ends_at);
 }
 
@@ -66,7 +69,7 @@ export class DetailService {
     const blind = await blindFor(db, actor);
     const data = dataOf(row);
     const idNumber = idNumberOf(this.d.view, row);
-    const owner = await db.selectFrom('users').select('mobile').where('id', '=', row.user_id).executeTakeFirstOrThrow();
+    const ownerMobile = await accountsRepository.mobileOrThrow(db, row.user_id);
 
     // a blind reviewer gets neither the applicant's photo nor the business licence: they name the
     // person or the company (the file routes refuse them too, files.service.ts `viewable`)
@@ -82,9 +85,7 @@ export class DetailService {
     const reviewed = new Set(reviews.map((r) => r.reviewer_id));
     const assignedToMe = assignments.some((a) => a.reviewer_id === actor.id);
     const staged = actor.isAdmin ? await repo.staged(db, row.id) : undefined;
-    const theme = row.theme_id
-      ? await db.selectFrom('themes').select('name').where('id', '=', row.theme_id).executeTakeFirst()
-      : undefined;
+    const themeName = row.theme_id ? await programmeRepository.themeName(db, row.theme_id) : undefined;
     const timeline = (await applicationsRepository.transitions(db, row.id)).map((t) => ({ status: t.status, at: t.at, note: t.note }));
 
     return {
@@ -95,11 +96,11 @@ export class DetailService {
       title: shownTitle(row.kind, row.title, row.id, blind),
       programmeId: row.programme_id,
       themeId: row.theme_id,
-      themeName: theme?.name ?? null,
+      themeName: themeName ?? null,
       blind,
       applicant: {
         name: blind ? null : row.applicant_name,
-        mobileMasked: blind ? null : maskMobile(owner.mobile),
+        mobileMasked: blind ? null : maskMobile(ownerMobile),
         organization: blind ? null : row.organization,
       },
       data: maskedData(data, idNumber, blind),
@@ -142,7 +143,7 @@ export class DetailService {
 
   private async fileRows(ids: string[]) {
     if (ids.length === 0) return [];
-    const rows = await this.d.db.selectFrom('files').selectAll().where('id', 'in', ids).where('status', '=', 'complete').execute();
+    const rows = await filesRepository.completeByIds(this.d.db, ids);
     // in the order the form lists them
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => {
@@ -163,7 +164,7 @@ export class DetailService {
     let value: string | undefined;
     if (field === 'idNumber') value = idNumberOf(this.d.view, row);
     else if (field === 'mobile') {
-      value = (await db.selectFrom('users').select('mobile').where('id', '=', row.user_id).executeTakeFirst())?.mobile;
+      value = await accountsRepository.mobileOf(db, row.user_id);
     } else {
       const v = dataOf(row).contactMobile;
       value = typeof v === 'string' ? v : undefined;

@@ -5,13 +5,14 @@ import { Code, exportColumns } from '@qgw/contracts';
 import { type Clock, isoAt } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
-import { allFileIds, kindSpecs } from '../applications/kinds.js';
-import { dataOf } from '../applications/views.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
-import type { FileStorage } from '../files/file-storage.js';
+import { allFileIds, kindSpecs } from '../applications/applications.module.js';
+import { dataOf } from '../applications/applications.module.js';
+import type { AuditRepository } from '../audit/audit.module.js';
+import { filesRepository } from '../files/files.module.js';
+import type { FileStorage } from '../files/files.module.js';
 import { type ConsoleActor, notFound } from './console-actor.js';
 import { csvLine, UTF8_BOM } from './csv.js';
-import { type ExportFilter, exportRows } from './export-rows.js';
+import { type ExportFilter, exportRows } from './export-rows.repository.js';
 import { reviewRepository as repo } from './review.repository.js';
 import { reviewStrings as s } from './review.strings.js';
 
@@ -94,7 +95,7 @@ export class ExportsService {
     if (!app || app.status === 'draft') throw notFound();
     const ids = allFileIds(kindSpecs[app.kind], dataOf(app));
     const rows = ids.length > 0
-      ? await this.d.db.selectFrom('files').selectAll().where('id', 'in', ids).where('status', '=', 'complete').execute()
+      ? await filesRepository.completeByIds(this.d.db, ids)
       : [];
     if (rows.length === 0) throw new AppError(Code.NOT_FOUND, s.exportNoFiles);
     const byId = new Map(rows.map((r) => [r.id, r]));

@@ -5,8 +5,9 @@ import {
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
-import { decodeCursor, encodeCursor } from '../content/cursor.js';
-import { phaseOf } from '../programme/programme.service.js';
+import { decodeTimeIdCursor, encodeCursor } from '../../db/keyset.js';
+import { programmeRepository } from '../programme/programme.module.js';
+import { phaseOf } from '../programme/programme.module.js';
 import { blindFor, type ConsoleActor } from './console-actor.js';
 import { NEUTRAL_TITLE_KINDS, shownTitle } from './masking.js';
 import { pageExtras, type QueueSearch, queuePage } from './queue.repository.js';
@@ -15,8 +16,6 @@ import { reviewStrings as s } from './review.strings.js';
 
 const CURSOR_TAG = 'q1';
 const MASKED_MOBILE = /^(1\d{2})\*{4}(\d{4})$/;
-export const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
-export const RECORD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * What `q` asks for: a masked mobile (138****1234: the first 3 and last 4 digits of the owner's
@@ -45,7 +44,7 @@ export class QueueService {
   private async programmeIds(req: ConsoleQueueRequest): Promise<string[] | null> {
     if (!req.phase) return req.programmeId ? [req.programmeId] : null;
     const now = this.clock();
-    const all = await this.db.selectFrom('programmes').selectAll().execute();
+    const all = await programmeRepository.all(this.db);
     const inPhase = all.filter((p) => phaseOf(p, now) === req.phase).map((p) => p.id);
     return req.programmeId ? inPhase.filter((id) => id === req.programmeId) : inPhase;
   }
@@ -55,9 +54,8 @@ export class QueueService {
     const limit = req.limit ?? reviewLimits.page.default;
     let after: { updatedAt: string; id: string } | undefined;
     if (req.cursor) {
-      const [updatedAt, id] = decodeCursor(req.cursor, CURSOR_TAG, ['s', 's']) as [string, string];
       // only what this service puts in a cursor: a timestamp and a record id
-      if (!ISO_TIME.test(updatedAt) || !RECORD_ID.test(id)) throw new AppError(Code.BAD_REQUEST, s.cursorInvalid);
+      const [updatedAt, id] = decodeTimeIdCursor(req.cursor, CURSOR_TAG);
       after = { updatedAt, id };
     }
     const rows = await queuePage(this.db, {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import type { ApplicationStatus, Decision, ReviewRecommendation } from '@qgw/contracts';
+import type { ApplicationKind, ApplicationStatus, Decision, ReviewRecommendation } from '@qgw/contracts';
 import type { AssignMethod, Database, ReviewsTable, StagedDecisionsTable } from '../../db/schema.js';
-import type { ApplicationRow } from '../applications/applications.repository.js';
+import type { ApplicationRow } from '../applications/applications.module.js';
 
 /** The largest value of the INTEGER column `applications.version` on PostgreSQL. */
 const MAX_VERSION = 2_147_483_647;
@@ -297,5 +297,61 @@ export const reviewRepository = {
 
   async deleteStaged(db: Kysely<Database>, applicationId: string): Promise<void> {
     await db.deleteFrom('staged_decisions').where('application_id', '=', applicationId).execute();
+  },
+
+  /** Every staged decision with its application and who staged it, oldest first. */
+  stagedList(db: Kysely<Database>, kind?: ApplicationKind) {
+    let q = db
+      .selectFrom('staged_decisions as sd')
+      .innerJoin('applications as a', 'a.id', 'sd.application_id')
+      .innerJoin('users as u', 'u.id', 'sd.staged_by')
+      .select([
+        'sd.application_id', 'sd.decision', 'sd.reason', 'sd.staged_by', 'sd.staged_at', 'u.nickname',
+        'a.kind', 'a.title', 'a.applicant_name', 'a.status', 'a.version',
+      ]);
+    if (kind) q = q.where('a.kind', '=', kind);
+    return q.orderBy('sd.staged_at').orderBy('sd.application_id').execute();
+  },
+
+  /** The review totals of these applications. */
+  reviewTotals(db: Kysely<Database>, applicationIds: string[]) {
+    return db.selectFrom('reviews').select(['application_id', 'total']).where('application_id', 'in', applicationIds).execute();
+  },
+
+  /** The reviewers' comments to the applicant, in the order they were submitted. */
+  async commentsToApplicant(db: Kysely<Database>, applicationId: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('reviews')
+      .select('comment_to_applicant')
+      .where('application_id', '=', applicationId)
+      .orderBy('submitted_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => r.comment_to_applicant);
+  },
+
+  /**
+   * Releases a staged decision: the application moves to `to` if it is still at the staged version
+   * and open to a decision. The new version, or null when something changed since staging.
+   */
+  async release(
+    db: Kysely<Database>,
+    p: { applicationId: string; stagedVersion: number; to: ApplicationStatus; reason: string | null; now: string },
+  ): Promise<number | null> {
+    const updated = await db
+      .updateTable('applications')
+      .set((eb) => ({
+        status: p.to,
+        reason: p.reason,
+        decided_at: p.now,
+        updated_at: p.now,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', p.applicationId)
+      .where('version', '=', p.stagedVersion)
+      .where('status', 'in', [...REVIEWABLE])
+      .returning('version')
+      .executeTakeFirst();
+    return updated ? Number(updated.version) : null;
   },
 };

@@ -9,8 +9,8 @@ import {
 } from '@qgw/contracts';
 import { authOf } from '../../plugins/auth.js';
 import { AppError, ok } from '../../plugins/errors.js';
-import { requireConsole } from '../console-access/console-guard.js';
-import { multipartError } from '../files/multipart-errors.js';
+import { requireConsole } from '../console-access/console-access.module.js';
+import { multipartError } from '../files/files.module.js';
 import type { AssignmentService } from './assignment.service.js';
 import { actorOf } from './console-actor.js';
 import type { DetailService } from './detail.service.js';

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { type Clock, isoAt } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
+import type { AuditRepository } from '../audit/audit.module.js';
 import { type ConsoleActor, notAssigned } from './console-actor.js';
 import { reviewWindowOpen, toConsoleReview } from './detail.service.js';
 import { reviewRepository as repo } from './review.repository.js';

@@ -6,7 +6,6 @@ export const reviewStrings = {
   conflictTooLate: '该申报已有结果，不能再声明回避；如有利益冲突请联系管理员',
   notAssignable: '该申报当前状态不能分配评审',
   searchInvalid: '请输入姓名，或形如 138****1234 的手机号',
-  cursorInvalid: '分页参数无效，请刷新后重试',
   versionConflict: '该申报已被他人处理，请刷新后重试',
 
   // reveal

@@ -1,4 +1,4 @@
-import { postToSmsGateway, type SmsGatewaySettings } from '../notifications/outbound.js';
+import { postToSmsGateway, type SmsGatewaySettings } from '../notifications/notifications.module.js';
 import type { SmsMessage, SmsProvider, SmsSendResult } from './provider.js';
 import { smsStrings } from './sms.strings.js';
 

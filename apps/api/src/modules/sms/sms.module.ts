@@ -12,6 +12,10 @@ import { SmsCodeService } from './sms-codes.service.js';
 import { smsRoutes } from './sms.routes.js';
 import { TencentSmsProvider } from './tencent.js';
 
+// ---- this module's public API: other modules import it only from here (eslint.config.js) ----
+export type { SmsCodeService } from './sms-codes.service.js';
+export { smsStrings } from './sms.strings.js';
+
 export interface SmsModuleDeps {
   config: AppConfig;
   db: Kysely<Database>;

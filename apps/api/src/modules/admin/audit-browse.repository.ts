@@ -3,7 +3,7 @@ import { adminLimits, Code, type ConsoleAuditRequest, type ConsoleAuditResponse 
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
 import { adminStrings as s } from './admin.strings.js';
-import { decodeCursor, olderThan, pageOf } from './keyset.js';
+import { decodeNewestFirst, newestFirstPage, olderThan } from '../../db/keyset.js';
 
 /**
  * Browsing the append-only audit log (admins): filters by who, what, which record and when; newest
@@ -50,11 +50,11 @@ export async function browseAudit(db: Kysely<Database>, f: ConsoleAuditRequest):
   if (from) q = q.where('audit_log.created_at', '>=', from);
   if (to) q = q.where('audit_log.created_at', '<', to);
   if (f.cursor) {
-    const key = decodeCursor(f.cursor, AUDIT_CURSOR);
+    const key = decodeNewestFirst(f.cursor, AUDIT_CURSOR);
     q = q.where((eb) => olderThan(eb, eb.ref('audit_log.created_at'), eb.ref('audit_log.id'), key));
   }
   const rows = await q.orderBy('audit_log.created_at', 'desc').orderBy('audit_log.id', 'desc').limit(limit + 1).execute();
-  const page = pageOf(rows, limit, AUDIT_CURSOR, (r) => ({ createdAt: r.created_at, id: r.id }));
+  const page = newestFirstPage(rows, limit, AUDIT_CURSOR, (r) => ({ createdAt: r.created_at, id: r.id }));
   return {
     items: page.items.map((r) => ({
       id: r.id,

@@ -3,7 +3,7 @@
  * support/proof-route-registry.ts): a visitor, the applicant who owns what the request names,
  * another applicant, the reviewer the application is assigned to, a reviewer it is not assigned
  * to, sessions of a reviewer and of an admin that skipped the second factor, and a verified admin
- * (support/proof-catalog.ts says who may call what).
+ * (support/proof-catalog.ts says who may call what: the contracts' operation catalogue, refined).
  *
  * Every request is one the right caller gets a success with — proved in the last part, where the
  * right caller sends each of them (in an order that lets the destructive ones come last) — so a
@@ -12,7 +12,8 @@
  */
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { allowed, type Caller, callers, catalog } from './support/proof-catalog.js';
+import { operationList, routeKey } from '@qgw/contracts';
+import { allowed, type Caller, callers, catalog, coarseOf } from './support/proof-catalog.js';
 import { statePrint } from './support/proof-db.js';
 import { leaked, ops, send, setUpMatrixWorld, specs, w } from './support/proof-requests.js';
 import { testDatabaseUrl } from './support/test-app.js';
@@ -34,6 +35,13 @@ describe('role × owner × route over every operation', () => {
     expect(missing).toEqual([]);
     const stale = Object.keys(specs).filter((k) => !ops.some((o) => o.key === k) && !catalog[k]?.optional);
     expect(stale).toEqual([]);
+  });
+
+  it('covers every operation of the contracts’ catalogue, at its access level or a refinement of it', () => {
+    const uncovered = operationList().filter((op) => !ops.some((o) => o.key === routeKey(op))).map((op) => op.name);
+    expect(uncovered).toEqual([]);
+    const loosened = operationList().filter((op) => coarseOf[catalog[routeKey(op)]!.access] !== op.access).map((op) => op.name);
+    expect(loosened).toEqual([]);
   });
 
   const refusals: Record<string, Record<string, string>> = {};

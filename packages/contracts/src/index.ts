@@ -19,3 +19,4 @@ export * from './content-preview.js';
 export * from './console-review.js';
 export * from './console-decisions.js';
 export * from './console-access.js';
+export * from './operations/index.js';

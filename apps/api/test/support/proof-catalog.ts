@@ -4,6 +4,13 @@
  * operation is missing here, or when an entry here names an operation the app does not have — so a
  * new route cannot go unclassified, unfuzzed or unchecked.
  *
+ * The JSON operations' access comes from the contracts' operation catalogue (packages/contracts
+ * src/operations: public, session, signin, console, admin — what the route checks). This file only
+ * refines it where the matrix's world can tell more than the route (`refinements`: the owner of a
+ * record, the reviewer it is assigned to), and classifies the routes the catalogue lists as
+ * non-JSON (`nonJson`). operation-catalogue.test.ts checks that every refinement narrows the
+ * contract's level (coarseOf) and that `nonJson` is the catalogue's nonJsonRoutes.
+ *
  * Access follows docs/security.md and the decision records:
  *   public      anyone, no session
  *   session     any signed-in account, acting on its own data only
@@ -16,6 +23,7 @@
  *   reviewing   only the assigned reviewer (admins too would have to be assigned)
  *   admin       console-verified admins
  */
+import { type Access as ContractAccess, operationList, routeKey } from '@qgw/contracts';
 
 /** The callers of the role × owner × route matrix. */
 export const callers = [
@@ -62,7 +70,60 @@ export interface Entry {
   optional?: true;
 }
 
-export const catalog: Record<string, Entry> = {
+/** The contract's route-level access each of these levels refines (the check the route itself makes). */
+export const coarseOf: Record<Access, ContractAccess> = {
+  public: 'public',
+  session: 'session',
+  owner: 'session',
+  // getFileInfo needs a session; the file itself (non-JSON) also takes a signed URL
+  files: 'session',
+  lookup: 'session',
+  signin: 'signin',
+  console: 'console',
+  assigned: 'console',
+  reviewing: 'console',
+  admin: 'admin',
+};
+
+/** Every JSON operation of the contracts' catalogue, with the access the contract gives it. */
+export const fromContract: Record<string, Entry> = Object.fromEntries(
+  operationList().map((op) => [routeKey(op), { access: op.access } satisfies Entry]),
+);
+
+/**
+ * Catalogued operations whose callers the world tells apart more finely than the route does (the
+ * owner of what the request names, the reviewer an application is assigned to), or that write on
+ * a GET. Each must narrow the contract's level: coarseOf[access] is the contract's access.
+ */
+export const refinements: Record<string, Entry> = {
+  // ---- accounts: GETs that write (an OAuth state, the binding) ----
+  'GET /v1/wxAuthorizeUrl': { access: 'session', writes: true },
+  'GET /v1/bindWxUser': { access: 'session', writes: true },
+
+  // ---- applications (the caller's own; ids of someone else's are refused) ----
+  'POST /v1/rankUserUpdate': { access: 'owner' },
+  'POST /v1/memberUpdate': { access: 'owner' },
+  'POST /v1/updateApplyPerson': { access: 'owner' },
+  'POST /v1/updateWork': { access: 'owner' },
+  'POST /v1/updateApplyCompany': { access: 'owner' },
+  'GET /v1/getRankUserInfo': { access: 'lookup' },
+  'GET /v1/getWork': { access: 'owner' },
+  'GET /v1/getDraft': { access: 'owner' },
+  'POST /v1/withdrawApplication': { access: 'owner' },
+
+  // ---- files and notifications ----
+  'GET /v1/getFileInfo': { access: 'files' },
+  'POST /v1/readNotification': { access: 'owner' },
+
+  // ---- console: reviewing (the detail writes its audit row) ----
+  'GET /v1/console/application': { access: 'assigned', writes: true },
+  'POST /v1/console/reveal': { access: 'assigned' },
+  'POST /v1/console/conflict': { access: 'reviewing' },
+  'POST /v1/console/review': { access: 'reviewing' },
+};
+
+/** The routes the contracts list as nonJsonRoutes: the contract gives them no access, so it is said here. */
+export const nonJson: Record<string, Entry> = {
   // ---- operational, outside /v1 ----
   'GET /': { access: 'public' },
   'GET /*': { access: 'public', optional: true },
@@ -76,54 +137,12 @@ export const catalog: Record<string, Entry> = {
   'GET /docs/static/swagger-initializer.js': { access: 'public' },
 
   // ---- accounts ----
-  'POST /v1/login': { access: 'public' },
-  'POST /v1/registerUser': { access: 'public' },
-  'GET /v1/getUserInfo': { access: 'session' },
-  'POST /v1/updateProfile': { access: 'session' },
-  'POST /v1/updatePassword': { access: 'session' },
-  'POST /v1/updatePhone': { access: 'session' },
-  'POST /v1/logout': { access: 'session' },
   'POST /v1/uploadAvatar': { access: 'session', input: 'multipart' },
   'GET /v1/avatars/:name': { access: 'public' },
-  'GET /v1/wxAuthorizeUrl': { access: 'session', writes: true },
-  'GET /v1/bindWxUser': { access: 'session', writes: true },
-  'GET /v1/altcha/challenge': { access: 'public' },
-  // SMS verification codes: anyone may ask for one; what a code opens needs the code, not a session
-  'POST /v1/sendSmsCode': { access: 'public' },
-  'POST /v1/resetPassword': { access: 'public' },
-  'POST /v1/loginBySms': { access: 'public' },
-  // personal-data rights: the export writes its audit row; cancelling a closing is a login
+  // personal-data rights: the export writes its audit row
   'GET /v1/exportMyData': { access: 'session', writes: true },
-  'POST /v1/closeAccount': { access: 'session' },
-  'POST /v1/cancelCloseAccount': { access: 'public' },
   // the development outbox: outside production only (404 there)
   'GET /v1/dev/smsOutbox': { access: 'public' },
-
-  // ---- programme ----
-  'GET /v1/getCurrentStatus': { access: 'public' },
-  'GET /v1/getThemes': { access: 'public' },
-
-  // ---- applications (the caller's own; ids of someone else's are refused) ----
-  'POST /v1/rankUserApply': { access: 'session' },
-  'POST /v1/memberApply': { access: 'session' },
-  'POST /v1/applyPerson': { access: 'session' },
-  'POST /v1/addWork': { access: 'session' },
-  'POST /v1/applyCompany': { access: 'session' },
-  'POST /v1/rankUserUpdate': { access: 'owner' },
-  'POST /v1/memberUpdate': { access: 'owner' },
-  'POST /v1/updateApplyPerson': { access: 'owner' },
-  'POST /v1/updateWork': { access: 'owner' },
-  'POST /v1/updateApplyCompany': { access: 'owner' },
-  'GET /v1/getRankUserInfo': { access: 'lookup' },
-  'GET /v1/getMemberInfo': { access: 'session' },
-  'GET /v1/getPersonInfo': { access: 'session' },
-  'GET /v1/getCompanyInfo': { access: 'session' },
-  'GET /v1/getWorks': { access: 'session' },
-  'GET /v1/getWork': { access: 'owner' },
-  'GET /v1/getApplyStatus': { access: 'session' },
-  'POST /v1/saveDraft': { access: 'session' },
-  'GET /v1/getDraft': { access: 'owner' },
-  'POST /v1/withdrawApplication': { access: 'owner' },
 
   // ---- files ----
   'POST /v1/uploadImage': { access: 'session', input: 'multipart' },
@@ -132,105 +151,18 @@ export const catalog: Record<string, Entry> = {
   'PATCH /v1/uploads/video/:id': { access: 'owner', input: 'tus' },
   'DELETE /v1/uploads/video/:id': { access: 'owner', input: 'tus' },
   'GET /v1/files/:id': { access: 'files' },
-  'GET /v1/getFileInfo': { access: 'files' },
 
-  // ---- notifications ----
-  'GET /v1/getNotifications': { access: 'session' },
-  'POST /v1/readNotification': { access: 'owner' },
-
-  // ---- committee content: public reads ----
-  'GET /v1/content/articles': { access: 'public' },
-  'GET /v1/content/article': { access: 'public' },
-  'GET /v1/content/leaders': { access: 'public' },
-  'GET /v1/content/subdivisions': { access: 'public' },
-  'GET /v1/content/subdivision': { access: 'public' },
-  'GET /v1/content/members': { access: 'public' },
-  'GET /v1/content/memberRegions': { access: 'public' },
-  'GET /v1/content/member': { access: 'public' },
-  'GET /v1/content/webviewCheck': { access: 'public' },
-  'GET /v1/content/webviewHosts': { access: 'public' },
+  // ---- committee content ----
   'GET /v1/content/files/:name': { access: 'public' },
-
-  // ---- committee content: admin ----
-  'GET /v1/content/admin/articles': { access: 'admin' },
-  'GET /v1/content/admin/article': { access: 'admin' },
-  'POST /v1/content/admin/articles/create': { access: 'admin' },
-  'POST /v1/content/admin/articles/update': { access: 'admin' },
-  'POST /v1/content/admin/articles/delete': { access: 'admin' },
-  'POST /v1/content/admin/articles/publish': { access: 'admin' },
-  'POST /v1/content/admin/articles/reorder': { access: 'admin' },
-  'GET /v1/content/admin/leaders': { access: 'admin' },
-  'POST /v1/content/admin/leaders/create': { access: 'admin' },
-  'POST /v1/content/admin/leaders/update': { access: 'admin' },
-  'POST /v1/content/admin/leaders/delete': { access: 'admin' },
-  'POST /v1/content/admin/leaders/publish': { access: 'admin' },
-  'POST /v1/content/admin/leaders/reorder': { access: 'admin' },
-  'GET /v1/content/admin/subdivisions': { access: 'admin' },
-  'POST /v1/content/admin/subdivisions/create': { access: 'admin' },
-  'POST /v1/content/admin/subdivisions/update': { access: 'admin' },
-  'POST /v1/content/admin/subdivisions/delete': { access: 'admin' },
-  'POST /v1/content/admin/subdivisions/publish': { access: 'admin' },
-  'POST /v1/content/admin/subdivisions/reorder': { access: 'admin' },
-  'GET /v1/content/admin/members': { access: 'admin' },
-  'POST /v1/content/admin/members/create': { access: 'admin' },
-  'POST /v1/content/admin/members/update': { access: 'admin' },
-  'POST /v1/content/admin/members/delete': { access: 'admin' },
-  'POST /v1/content/admin/members/publish': { access: 'admin' },
-  'POST /v1/content/admin/members/reorder': { access: 'admin' },
-  'GET /v1/content/admin/webviewHosts': { access: 'admin' },
-  'POST /v1/content/admin/webviewHosts/create': { access: 'admin' },
-  'POST /v1/content/admin/webviewHosts/update': { access: 'admin' },
-  'POST /v1/content/admin/webviewHosts/delete': { access: 'admin' },
   'POST /v1/content/admin/upload': { access: 'admin', input: 'multipart' },
-  'POST /v1/content/admin/preview': { access: 'admin' },
 
-  // ---- console: sign-in steps ----
-  'GET /v1/console/me': { access: 'signin' },
-  'POST /v1/console/mfa/enroll': { access: 'signin' },
-  'POST /v1/console/mfa/activate': { access: 'signin' },
-  'POST /v1/console/mfa/verify': { access: 'signin' },
-
-  // ---- console: people, programme, rubrics, audit ----
-  'GET /v1/console/users': { access: 'admin' },
-  'GET /v1/console/users/one': { access: 'admin' },
-  'POST /v1/console/users/roles': { access: 'admin' },
-  'POST /v1/console/users/disable': { access: 'admin' },
-  'POST /v1/console/users/resetMfa': { access: 'admin' },
-  'POST /v1/console/users/sendResetCode': { access: 'admin' },
-  'POST /v1/console/users/invite': { access: 'admin' },
-  'POST /v1/console/users/reviewerProfile': { access: 'admin' },
-  'GET /v1/console/programme': { access: 'admin' },
-  'POST /v1/console/programme': { access: 'admin' },
-  'GET /v1/console/themes': { access: 'admin' },
-  'POST /v1/console/themes/create': { access: 'admin' },
-  'POST /v1/console/themes/update': { access: 'admin' },
-  'POST /v1/console/themes/delete': { access: 'admin' },
-  'GET /v1/console/rubrics': { access: 'admin' },
-  'POST /v1/console/rubrics': { access: 'admin' },
-  'GET /v1/console/audit': { access: 'admin' },
-
-  // ---- console: reviewing ----
-  'GET /v1/console/queue': { access: 'console' },
-  'GET /v1/console/application': { access: 'assigned', writes: true },
-  'POST /v1/console/reveal': { access: 'assigned' },
-  'POST /v1/console/assign': { access: 'admin' },
-  'POST /v1/console/assign/auto': { access: 'admin' },
+  // ---- console ----
   'POST /v1/console/assign/csv': { access: 'admin', input: 'csv' },
-  'POST /v1/console/unassign': { access: 'admin' },
-  'GET /v1/console/reviewers': { access: 'admin' },
-  'POST /v1/console/conflict': { access: 'reviewing' },
-  'POST /v1/console/review': { access: 'reviewing' },
-
-  // ---- console: decisions, deliveries, exports ----
-  'POST /v1/console/decisions/stage': { access: 'admin' },
-  'POST /v1/console/decisions/unstage': { access: 'admin' },
-  'GET /v1/console/decisions/staged': { access: 'admin' },
-  'GET /v1/console/decisions/preview': { access: 'admin' },
-  'POST /v1/console/decisions/release': { access: 'admin' },
-  'GET /v1/console/deliveries': { access: 'admin' },
   'GET /v1/console/export': { access: 'admin', writes: true },
   'GET /v1/console/exportMedia': { access: 'admin', writes: true },
 };
+
+export const catalog: Record<string, Entry> = { ...fromContract, ...refinements, ...nonJson };
 
 /** The catalog entry of an operation key, or undefined when it is not classified. */
 export const entryOf = (key: string): Entry | undefined => catalog[key];

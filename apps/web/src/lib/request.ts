@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { appConstants, Code, routes, type ApiPath } from '@qgw/contracts';
+import { appConstants, Code, routes, type ApiPath, type Operation as CatalogueOperation } from '@qgw/contracts';
 import { clearSession, getToken } from './storage.js';
 import { currentPath, redirectTo } from './navigation.js';
 import { ShownError, showToast } from './toast.js';
@@ -188,13 +188,14 @@ export async function upload<T = unknown>(path: ApiPath, file: Blob, field = 'fi
   return (await send(`${apiBase()}${path}`, { method: 'POST', headers: authHeaders(), body: form })) as T;
 }
 
-/** One API operation: its method, path and the contract's request and answer schemas. */
-export interface Operation<Req extends z.ZodType, Res extends z.ZodType> {
-  method: 'GET' | 'POST';
-  path: ApiPath;
-  request: Req;
-  response: Res;
-}
+/**
+ * One API operation as the wrapper needs it: its method, path and the contract's request and answer
+ * schemas. Every entry of the contracts' operation catalogue is one (features pick theirs out of it).
+ */
+export type Operation<Req extends z.ZodType, Res extends z.ZodType> = Pick<
+  CatalogueOperation<Req, Res>,
+  'method' | 'path' | 'request' | 'response'
+>;
 
 export const defineOperation = <Req extends z.ZodType, Res extends z.ZodType>(op: Operation<Req, Res>) => op;
 

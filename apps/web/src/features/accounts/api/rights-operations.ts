@@ -1,22 +1,8 @@
-import {
-  apiPaths,
-  ZCancelCloseAccountRequest,
-  ZCancelCloseAccountResponse,
-  ZCloseAccountRequest,
-  ZCloseAccountResponse,
-} from '@qgw/contracts';
-import { defineOperation, request } from '../../../lib/request.js';
+import { accountRightsOperations, apiPaths } from '@qgw/contracts';
+import { request } from '../../../lib/request.js';
 
 /** Personal-data rights (PRODUCT §3 "accounts for a real public"): closing the account and cancelling a closing. */
-export const accountRightsOps = {
-  closeAccount: defineOperation({ method: 'POST', path: apiPaths.closeAccount, request: ZCloseAccountRequest, response: ZCloseAccountResponse }),
-  cancelCloseAccount: defineOperation({
-    method: 'POST',
-    path: apiPaths.cancelCloseAccount,
-    request: ZCancelCloseAccountRequest,
-    response: ZCancelCloseAccountResponse,
-  }),
-};
+export const accountRightsOps = accountRightsOperations;
 
 /**
  * GET /v1/exportMyData answers the file itself (not the envelope): the JSON document, through the

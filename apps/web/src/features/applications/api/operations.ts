@@ -1,38 +1,23 @@
 import {
   apiPaths,
+  applicationOperations,
   routes,
-  ZGetDraftRequest,
-  ZGetDraftResponse,
-  ZSaveDraftRequest,
-  ZSaveDraftResponse,
   ZUploadedFile,
-  ZWithdrawRequest,
-  ZWithdrawResponse,
   type UploadedFile,
   uploadPurposes,
 } from '@qgw/contracts';
-import { defineOperation, HttpError, SessionExpiredError, unwrap } from '../../../lib/request.js';
+import { HttpError, SessionExpiredError, unwrap } from '../../../lib/request.js';
 import { clearSession, getToken } from '../../../lib/storage.js';
 import { currentPath, redirectTo } from '../../../lib/navigation.js';
 import { showToast } from '../../../lib/toast.js';
 import { commonStrings } from '../../../lib/strings.js';
 import { useSession } from '../../../stores/session.js';
 
-/** Operations every kind of application shares: server-side drafts and withdrawal. */
+/** Operations every kind of application shares: server-side drafts and withdrawal (the contracts' catalogue). */
 export const applicationOps = {
-  saveDraft: defineOperation({
-    method: 'POST',
-    path: apiPaths.saveDraft,
-    request: ZSaveDraftRequest,
-    response: ZSaveDraftResponse,
-  }),
-  getDraft: defineOperation({ method: 'GET', path: apiPaths.getDraft, request: ZGetDraftRequest, response: ZGetDraftResponse }),
-  withdraw: defineOperation({
-    method: 'POST',
-    path: apiPaths.withdrawApplication,
-    request: ZWithdrawRequest,
-    response: ZWithdrawResponse,
-  }),
+  saveDraft: applicationOperations.saveDraft,
+  getDraft: applicationOperations.getDraft,
+  withdraw: applicationOperations.withdrawApplication,
 };
 
 export type UploadPurpose = (typeof uploadPurposes)[number];

@@ -1,92 +1,19 @@
 import type { z } from 'zod';
-import {
-  apiPaths,
-  contentCachePolicy,
-  ZContentArticleRequest,
-  ZContentArticleResponse,
-  ZContentArticlesRequest,
-  ZContentArticlesResponse,
-  ZContentLeadersRequest,
-  ZContentLeadersResponse,
-  ZContentMemberRegionsRequest,
-  ZContentMemberRegionsResponse,
-  ZContentMemberRequest,
-  ZContentMemberResponse,
-  ZContentMembersRequest,
-  ZContentMembersResponse,
-  ZContentSubdivisionRequest,
-  ZContentSubdivisionResponse,
-  ZContentSubdivisionsRequest,
-  ZContentSubdivisionsResponse,
-  ZContentWebviewCheckRequest,
-  ZContentWebviewCheckResponse,
-  ZContentWebviewHostsRequest,
-  ZContentWebviewHostsResponse,
-} from '@qgw/contracts';
-import { defineOperation, request, unwrap, validate, type FormInput, type Operation, type Payload } from '../../../lib/request.js';
+import { contentCachePolicy, contentOperations as o } from '@qgw/contracts';
+import { request, unwrap, validate, type FormInput, type Operation, type Payload } from '../../../lib/request.js';
 
-/** The public committee-content reads (GET, cached by the server for a minute). */
+/** The public committee-content reads (GET, cached by the server for a minute), from the contracts' catalogue. */
 export const contentOps = {
-  articles: defineOperation({
-    method: 'GET',
-    path: apiPaths.contentArticles,
-    request: ZContentArticlesRequest,
-    response: ZContentArticlesResponse,
-  }),
-  article: defineOperation({
-    method: 'GET',
-    path: apiPaths.contentArticle,
-    request: ZContentArticleRequest,
-    response: ZContentArticleResponse,
-  }),
-  leaders: defineOperation({
-    method: 'GET',
-    path: apiPaths.contentLeaders,
-    request: ZContentLeadersRequest,
-    response: ZContentLeadersResponse,
-  }),
-  subdivisions: defineOperation({
-    method: 'GET',
-    path: apiPaths.contentSubdivisions,
-    request: ZContentSubdivisionsRequest,
-    response: ZContentSubdivisionsResponse,
-  }),
-  subdivision: defineOperation({
-    method: 'GET',
-    path: apiPaths.contentSubdivision,
-    request: ZContentSubdivisionRequest,
-    response: ZContentSubdivisionResponse,
-  }),
-  members: defineOperation({
-    method: 'GET',
-    path: apiPaths.contentMembers,
-    request: ZContentMembersRequest,
-    response: ZContentMembersResponse,
-  }),
-  memberRegions: defineOperation({
-    method: 'GET',
-    path: apiPaths.contentMemberRegions,
-    request: ZContentMemberRegionsRequest,
-    response: ZContentMemberRegionsResponse,
-  }),
-  member: defineOperation({
-    method: 'GET',
-    path: apiPaths.contentMember,
-    request: ZContentMemberRequest,
-    response: ZContentMemberResponse,
-  }),
-  webviewCheck: defineOperation({
-    method: 'GET',
-    path: apiPaths.contentWebviewCheck,
-    request: ZContentWebviewCheckRequest,
-    response: ZContentWebviewCheckResponse,
-  }),
-  webviewHosts: defineOperation({
-    method: 'GET',
-    path: apiPaths.contentWebviewHosts,
-    request: ZContentWebviewHostsRequest,
-    response: ZContentWebviewHostsResponse,
-  }),
+  articles: o.contentArticles,
+  article: o.contentArticle,
+  leaders: o.contentLeaders,
+  subdivisions: o.contentSubdivisions,
+  subdivision: o.contentSubdivision,
+  members: o.contentMembers,
+  memberRegions: o.contentMemberRegions,
+  member: o.contentMember,
+  webviewCheck: o.contentWebviewCheck,
+  webviewHosts: o.contentWebviewHosts,
 };
 
 /**

@@ -1,31 +1,4 @@
-import { z } from 'zod';
-import {
-  apiPaths,
-  ZGetMemberInfoResponse,
-  ZMemberApplyRequest,
-  ZMemberUpdateRequest,
-  ZSubmitResponse,
-} from '@qgw/contracts';
-import { defineOperation } from '../../../lib/request.js';
+import { membershipOperations } from '@qgw/contracts';
 
-/** Membership operations: the seed's memberApply / memberUpdate and the project's getMemberInfo. */
-export const memberOps = {
-  memberApply: defineOperation({
-    method: 'POST',
-    path: apiPaths.memberApply,
-    request: ZMemberApplyRequest,
-    response: ZSubmitResponse,
-  }),
-  memberUpdate: defineOperation({
-    method: 'POST',
-    path: apiPaths.memberUpdate,
-    request: ZMemberUpdateRequest,
-    response: ZSubmitResponse,
-  }),
-  getMemberInfo: defineOperation({
-    method: 'GET',
-    path: apiPaths.getMemberInfo,
-    request: z.object({}),
-    response: ZGetMemberInfoResponse,
-  }),
-};
+/** Membership operations: the seed's memberApply / memberUpdate and the project's getMemberInfo (the contracts' catalogue). */
+export const memberOps = membershipOperations;

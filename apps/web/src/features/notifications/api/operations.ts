@@ -1,9 +1,9 @@
-import { apiPaths, ZGetNotificationsRequest, ZGetNotificationsResponse, ZReadNotificationRequest, ZReadNotificationResponse } from '@qgw/contracts';
-import { defineOperation } from '../../../lib/request.js';
+import { notificationOperations } from '@qgw/contracts';
 
+/** The in-app notifications (the contracts' catalogue). */
 export const notificationOps = {
-  list: defineOperation({ method: 'GET', path: apiPaths.getNotifications, request: ZGetNotificationsRequest, response: ZGetNotificationsResponse }),
-  read: defineOperation({ method: 'POST', path: apiPaths.readNotification, request: ZReadNotificationRequest, response: ZReadNotificationResponse }),
+  list: notificationOperations.getNotifications,
+  read: notificationOperations.readNotification,
 };
 
 export const notificationKeys = {

@@ -1,26 +1,16 @@
-import {
-  apiPaths,
-  ZGetRankUserRequest,
-  ZRankUserApplyRequest,
-  ZRankUserInfoResponse,
-  ZRankUserUpdateRequest,
-  ZSubmitResponse,
-  type SubmitResponse,
-} from '@qgw/contracts';
+import { apiPaths, rankUserOperations, ZRankUserInfoResponse, ZSubmitResponse, type SubmitResponse } from '@qgw/contracts';
 import type { z } from 'zod';
-import { call, defineOperation, request, unwrap, validate, type FormInput, type Payload } from '../../../lib/request.js';
+import { call, request, unwrap, validate, type FormInput, type Payload } from '../../../lib/request.js';
 
-/** The rank-user operations (spec §7: getRankUser, submit, update). */
+/** The rank-user operations (spec §7: getRankUser, submit, update), from the contracts' catalogue. */
 export const rankUserOps = {
-  /** type=info: the user's latest rank-user application (type=check is the look-up, see lookup.ts) */
-  getInfo: defineOperation({
-    method: 'GET',
-    path: apiPaths.getRankUser,
-    request: ZGetRankUserRequest,
-    response: ZRankUserInfoResponse,
-  }),
-  submit: defineOperation({ method: 'POST', path: apiPaths.submit, request: ZRankUserApplyRequest, response: ZSubmitResponse }),
-  update: defineOperation({ method: 'POST', path: apiPaths.update, request: ZRankUserUpdateRequest, response: ZSubmitResponse }),
+  /**
+   * type=info: the user's latest rank-user application (type=check is the look-up, see lookup.ts).
+   * The catalogue's answer covers both types; asked with type=info it is always ZRankUserInfoResponse.
+   */
+  getInfo: { ...rankUserOperations.getRankUser, response: ZRankUserInfoResponse },
+  submit: rankUserOperations.submit,
+  update: rankUserOperations.update,
 };
 
 export type RankUserInfo = z.output<typeof ZRankUserInfoResponse>;

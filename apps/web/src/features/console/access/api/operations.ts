@@ -1,22 +1,11 @@
-import {
-  apiPaths,
-  ZConsoleMeRequest,
-  ZConsoleMeResponse,
-  ZConsoleMfaActivateRequest,
-  ZConsoleMfaActivateResponse,
-  ZConsoleMfaEnrollRequest,
-  ZConsoleMfaEnrollResponse,
-  ZConsoleMfaVerifyRequest,
-  ZConsoleMfaVerifyResponse,
-} from '@qgw/contracts';
-import { defineOperation } from '../../../../lib/request.js';
+import { consoleAccessOperations as o } from '@qgw/contracts';
 
-/** The console's second factor: who is calling, enrolment and verification. */
+/** The console's second factor: who is calling, enrolment and verification (the contracts' catalogue). */
 export const accessOps = {
-  me: defineOperation({ method: 'GET', path: apiPaths.consoleMe, request: ZConsoleMeRequest, response: ZConsoleMeResponse }),
-  enroll: defineOperation({ method: 'POST', path: apiPaths.consoleMfaEnroll, request: ZConsoleMfaEnrollRequest, response: ZConsoleMfaEnrollResponse }),
-  activate: defineOperation({ method: 'POST', path: apiPaths.consoleMfaActivate, request: ZConsoleMfaActivateRequest, response: ZConsoleMfaActivateResponse }),
-  verify: defineOperation({ method: 'POST', path: apiPaths.consoleMfaVerify, request: ZConsoleMfaVerifyRequest, response: ZConsoleMfaVerifyResponse }),
+  me: o.consoleMe,
+  enroll: o.consoleMfaEnroll,
+  activate: o.consoleMfaActivate,
+  verify: o.consoleMfaVerify,
 };
 
 /** Outside the ['console'] key so that refreshing console data never asks for a new secret. */

@@ -175,6 +175,10 @@ test('the admin stages 不通过 for the rank-user application; until it is rele
   await panel.getByRole('radio', { name: '不通过', exact: true }).check();
   await panel.getByLabel('理由', { exact: true }).fill(rejectReason);
   await panel.getByRole('button', { name: '拟定结论' }).click();
+  // nobody has reviewed it: a reject needs a reason to decide without reviews, which is audited
+  await expect(panel.getByRole('alert')).toHaveText('该申报已完成评审 0 份，少于要求的 1 份；如确需直接作出结论，请填写理由');
+  await panel.getByLabel('不经足够评审即作结论的理由', { exact: true }).fill('申报材料明显不符合评选条件，无需评审');
+  await panel.getByRole('button', { name: '拟定结论' }).click();
   await seeText(admin, '结论已拟定');
   await expect(admin.getByRole('region', { name: '拟定结论' })).toContainText('已拟定：不通过（演示管理员）');
 

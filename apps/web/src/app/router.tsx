@@ -5,7 +5,7 @@ import { RouteError } from './route-error.js';
 import { RootLayout, ScreenLoading } from './root-layout.js';
 import NotFound from './not-found.js';
 import { bindRouter } from '../lib/navigation.js';
-import { consoleRoutes } from '../features/console/routes.js';
+import { consoleRoutes } from './console-routes.js';
 
 /**
  * The screens built so far, keyed by the contract's route table. Each is its own chunk; a route of

@@ -1,5 +1,6 @@
 import { HomeScreen } from '../features/home/home-screen.js';
+import { ProgrammeStatus } from '../features/programme2024/components/programme-status.js';
 
 export default function Screen() {
-  return <HomeScreen />;
+  return <HomeScreen status={<ProgrammeStatus />} />;
 }

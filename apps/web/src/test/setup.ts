@@ -3,7 +3,7 @@ import { act, cleanup, configure } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
 import { installAntdRender, unmountImperativeRoots } from '../app/antd-render.js';
 import { provideToast } from '../lib/toast.js';
-import { queryClient } from '../app/query-client.js';
+import { queryClient } from '../lib/query-client.js';
 import { bindRouter } from '../lib/navigation.js';
 import { useSession } from '../stores/session.js';
 import { forgetDrafts } from '../features/applications/hooks/use-draft-autosave.js';

@@ -1,7 +1,7 @@
 import { storageKeys, type LoginResponse, type UserProfile } from '@qgw/contracts';
 import { clearAll, clearSession, patchUserInfo, setItem } from '../../lib/storage.js';
 import { useSession } from '../../stores/session.js';
-import { queryClient } from '../../app/query-client.js';
+import { queryClient } from '../../lib/query-client.js';
 import { scheduleFingerprint } from '../../lib/fingerprint.js';
 
 /** Spec §3/§4: after login, user_info (the answer), token, mobile (= username), uid (= id), openid ('' when null). */

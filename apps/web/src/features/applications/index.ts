@@ -17,6 +17,8 @@ export {
 } from './components/fields.js';
 export {
   PersonalInfoFields,
+  basicKeys,
+  workInfoKeys,
   factsOfIdNumber,
   personalInfoKeys,
   personalInfoLabels,
@@ -24,12 +26,12 @@ export {
 } from './components/personal-info-fields.js';
 export { ImageUploader, checkImageFile, type ImageUploaderProps } from './components/image-uploader.js';
 export { VideoUploader, type VideoUploaderProps } from './components/video-uploader.js';
-export { StatusBadge, StatusTimeline, formatDateTime, statusTone, type TimelineItem } from './components/status.js';
 export { WithdrawButton, type WithdrawButtonProps } from './components/withdraw-dialog.js';
 export { DraftIndicator } from './components/draft-indicator.js';
 export { FormFooter, FormSteps } from './components/form-steps.js';
 export {
   useDraftAutosave,
+  useDraftStore,
   flushAllDrafts,
   forgetDrafts,
   AUTOSAVE_DELAY_MS,

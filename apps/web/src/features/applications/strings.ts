@@ -68,8 +68,6 @@ export const applicationStrings = {
   },
 
   // states
-  timelineTitle: '办理进度',
-  timelineEmpty: '暂无进度记录',
   reasonLabel: '审核意见',
   withdrawReasonLabel: '撤回原因',
   notProvided: '未填写',

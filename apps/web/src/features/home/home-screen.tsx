@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { routes, type RoutePath } from '@qgw/contracts';
 import { TabLayout } from '../../components/layouts/tab-layout.js';
 import { navigateTo } from '../../lib/navigation.js';
-import { ProgrammeStatus } from '../programme2024/components/programme-status.js';
 import { homeStrings as t } from './strings.js';
 import './home.css';
 
@@ -69,7 +68,11 @@ function EntryGrid<E extends Entry>(props: {
 }
 
 /** The 2024 programme home: the default entry and the home tab. */
-export function HomeScreen() {
+/**
+ * The home tab. `status` is the programme's status card (programme2024's ProgrammeStatus), given by
+ * the route so that this feature does not reach into the programme's.
+ */
+export function HomeScreen({ status }: { status: ReactNode }) {
   return (
     <TabLayout>
       <header className="qgw-home-hero">
@@ -86,7 +89,7 @@ export function HomeScreen() {
       <EntryGrid id="qgw-home-entries" heading={t.entriesHeading} entries={t.entries} targets={entryRoutes} />
       <EntryGrid id="qgw-home-more" heading={t.moreHeading} entries={t.more} targets={moreRoutes} className="qgw-home-more" />
 
-      <ProgrammeStatus />
+      {status}
 
       <section className="qgw-home-section" aria-labelledby="qgw-home-steps">
         <h2 id="qgw-home-steps" className="qgw-home-heading">

@@ -14,9 +14,7 @@ import {
 import { contentSlugs, routes } from '@qgw/contracts';
 import { buildPath } from '../../lib/navigation.js';
 import { ApiFailure } from '../../lib/request.js';
-import { ListError, Refreshable } from '../content/components/list-states.js';
-import { RichText } from '../content/components/rich-text.js';
-import { refreshFresh, useArticle, useArticles } from '../content/hooks/use-content.js';
+import { ListError, Refreshable, refreshFresh, RichText, useArticle, useArticles } from '../content/index.js';
 import { introStrings as t } from './strings.js';
 import './intro.css';
 

@@ -6,7 +6,7 @@ import { fail, ok, stubApi, type RecordedCall } from '../../test/api-stub.js';
 import { signIn } from '../../test/session-fixture.js';
 import { navigateTo } from '../../lib/navigation.js';
 import { useMemberStore } from '../../stores/member.js';
-import { forgetDrafts } from '../applications/hooks/use-draft-autosave.js';
+import { forgetDrafts } from '../applications/index.js';
 import { currentStatus, fileId, personData, view } from '../programme2024/testing/fixtures.js';
 import { field, findField, press, type } from '../programme2024/testing/form.js';
 

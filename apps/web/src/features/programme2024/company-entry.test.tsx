@@ -4,7 +4,7 @@ import { routes } from '@qgw/contracts';
 import { renderApp } from '../../test/render-app.js';
 import { ok, stubApi, type RecordedCall } from '../../test/api-stub.js';
 import { signIn } from '../../test/session-fixture.js';
-import { forgetDrafts } from '../applications/hooks/use-draft-autosave.js';
+import { forgetDrafts } from '../applications/index.js';
 import { currentStatus, fileId, validUscc, view } from './testing/fixtures.js';
 import { field, findField, press, type } from './testing/form.js';
 

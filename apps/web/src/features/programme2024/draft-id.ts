@@ -1,5 +1,5 @@
 import type { ApplicationKind } from '@qgw/contracts';
-import { useDraftStore } from '../applications/hooks/use-draft-autosave.js';
+import { useDraftStore } from '../applications/index.js';
 
 /**
  * The server's id of the new-application draft of a kind, read after a flush (the hook's snapshot

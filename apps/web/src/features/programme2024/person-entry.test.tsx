@@ -6,7 +6,7 @@ import { fail, ok, stubApi, type RecordedCall } from '../../test/api-stub.js';
 import { signIn } from '../../test/session-fixture.js';
 import { navigateTo } from '../../lib/navigation.js';
 import { useApplyStore } from '../../stores/apply.js';
-import { forgetDrafts } from '../applications/hooks/use-draft-autosave.js';
+import { forgetDrafts } from '../applications/index.js';
 import { currentStatus, fileId, personData, validIdNumber, view } from './testing/fixtures.js';
 import { field, findField, press, type } from './testing/form.js';
 

@@ -5,7 +5,7 @@ import { renderApp } from '../../test/render-app.js';
 import { fail, ok, stubApi, type RecordedCall } from '../../test/api-stub.js';
 import { signIn } from '../../test/session-fixture.js';
 import { navigateTo } from '../../lib/navigation.js';
-import { forgetDrafts } from '../applications/hooks/use-draft-autosave.js';
+import { forgetDrafts } from '../applications/index.js';
 import { startUploadServer, type UploadServer } from '../applications/testing/upload-server.js';
 import { currentStatus, summary, view } from './testing/fixtures.js';
 import { field, findField, press, type } from './testing/form.js';

@@ -12,7 +12,7 @@ import { navigateTo, redirectTo } from '../../lib/navigation.js';
 import { clearAll, removeItems, setItem } from '../../lib/storage.js';
 import { hideToast, showLoading, showToast, toastError } from '../../lib/toast.js';
 import { commonStrings } from '../../lib/strings.js';
-import { queryClient } from '../../app/query-client.js';
+import { queryClient } from '../../lib/query-client.js';
 import { isLoggedIn, useSession } from '../../stores/session.js';
 import { fetchRankUserInfo } from './api/operations.js';
 import { rankUserStrings as t } from './strings.js';

@@ -1,5 +1,6 @@
 import { limits } from '@qgw/contracts';
 import { TextField } from '../../../components/ui/form-field.js';
+import { codePointsInputMax, fixedLengths } from '../../../lib/schema-limits.js';
 import { accountStrings as t } from '../strings.js';
 
 /**
@@ -19,7 +20,7 @@ export function MobileField({ value, onChange, label = t.mobile }: { value: stri
       onChange={onChange}
       placeholder={t.mobilePlaceholder}
       autoComplete="username"
-      maxLength={11}
+      maxLength={fixedLengths.mobile}
     />
   );
 }
@@ -41,7 +42,7 @@ export function PasswordField({ label, role, value, onChange }: { label: string;
       onChange={onChange}
       placeholder={placeholders[role]}
       autoComplete={role === 'current' ? 'current-password' : 'new-password'}
-      maxLength={limits.password.max * 2}
+      maxLength={codePointsInputMax(limits.password.max)}
     />
   );
 }

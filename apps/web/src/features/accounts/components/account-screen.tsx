@@ -14,9 +14,9 @@ import { useLogout } from '../hooks/use-auth.js';
 import { useUserInfo } from '../hooks/use-profile.js';
 import { accountRightsStrings, accountStrings as t } from '../strings.js';
 import { Avatar } from './avatar.js';
-import { consoleEntry, hasConsoleRole } from '../../console/entry.js';
-import { useRankUserLookup } from '../../rank-user/hooks/use-lookup.js';
-import { NotificationsEntry } from '../../notifications/components/notifications-entry.js';
+import { consoleEntry, hasConsoleRole } from '../../console/index.js';
+import { useRankUserLookup } from '../../rank-user/index.js';
+import { NotificationsEntry } from '../../notifications/index.js';
 import './accounts.css';
 
 function MenuLink({ to, icon, text }: { to: string; icon: ReactNode; text: string }) {

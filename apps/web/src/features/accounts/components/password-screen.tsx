@@ -4,6 +4,7 @@ import { limits } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
 import { FieldGroup, TextField } from '../../../components/ui/form-field.js';
+import { codePointsInputMax } from '../../../lib/schema-limits.js';
 import { useUpdatePassword } from '../hooks/use-profile.js';
 import { accountStrings as t } from '../strings.js';
 import './accounts.css';
@@ -16,7 +17,7 @@ function PasswordForm() {
     e.preventDefault();
     if (!change.isPending) change.mutate(form);
   };
-  const max = limits.password.max * 2;
+  const max = codePointsInputMax(limits.password.max);
   return (
     <form className="qgw-settings-form" onSubmit={submit} noValidate>
       <FieldGroup>

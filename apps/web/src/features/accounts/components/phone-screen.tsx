@@ -5,6 +5,7 @@ import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
 import { FieldGroup, TextField } from '../../../components/ui/form-field.js';
 import { useSession } from '../../../stores/session.js';
+import { codePointsInputMax, fixedLengths } from '../../../lib/schema-limits.js';
 import { useUpdatePhone } from '../hooks/use-profile.js';
 import { useSmsCode } from '../hooks/use-sms-code.js';
 import { accountStrings as t } from '../strings.js';
@@ -28,9 +29,9 @@ function PhoneForm() {
     <form className="qgw-settings-form" onSubmit={submit} noValidate>
       {current && <p className="qgw-settings-current">{t.phoneCurrent(maskMobile(current))}</p>}
       <FieldGroup>
-        <TextField label={t.newMobile} type="tel" inputMode="numeric" value={form.newMobile} onChange={set('newMobile')} maxLength={11} placeholder={t.mobilePlaceholder} autoComplete="tel" />
+        <TextField label={t.newMobile} type="tel" inputMode="numeric" value={form.newMobile} onChange={set('newMobile')} maxLength={fixedLengths.mobile} placeholder={t.mobilePlaceholder} autoComplete="tel" />
         <SmsCodeField value={form.smsCode} onChange={set('smsCode')} onSend={() => void sms.send(form.newMobile)} secondsLeft={sms.secondsLeft} sending={sms.sending} />
-        <TextField label={t.currentPassword} type="password" value={form.password} onChange={set('password')} maxLength={limits.password.max * 2} placeholder={t.passwordPlaceholder} autoComplete="current-password" />
+        <TextField label={t.currentPassword} type="password" value={form.password} onChange={set('password')} maxLength={codePointsInputMax(limits.password.max)} placeholder={t.passwordPlaceholder} autoComplete="current-password" />
       </FieldGroup>
       <ChallengePrompt challenge={challenge} />
       <p className="qgw-settings-hint">{t.phoneHint}</p>

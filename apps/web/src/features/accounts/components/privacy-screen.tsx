@@ -5,6 +5,7 @@ import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
 import { FieldGroup, TextField } from '../../../components/ui/form-field.js';
 import { useSession } from '../../../stores/session.js';
+import { codePointsInputMax } from '../../../lib/schema-limits.js';
 import { useCloseAccount, useExportMyData } from '../hooks/use-account-rights.js';
 import { useSmsCode } from '../hooks/use-sms-code.js';
 import { accountRightsStrings as r, accountStrings as t } from '../strings.js';
@@ -65,7 +66,7 @@ function CloseForm() {
             type="password"
             value={password}
             onChange={setPassword}
-            maxLength={limits.password.max * 2}
+            maxLength={codePointsInputMax(limits.password.max)}
             placeholder={t.passwordPlaceholder}
             autoComplete="current-password"
           />

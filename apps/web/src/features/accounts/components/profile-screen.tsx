@@ -9,6 +9,7 @@ import { assetUrl } from '../../../lib/request.js';
 import { showToast } from '../../../lib/toast.js';
 import { readUserInfo } from '../../../lib/storage.js';
 import { useSession } from '../../../stores/session.js';
+import { codePointsInputMax } from '../../../lib/schema-limits.js';
 import { useUpdateProfile, useUserInfo } from '../hooks/use-profile.js';
 import { accountStrings as t } from '../strings.js';
 import { Avatar } from './avatar.js';
@@ -93,7 +94,7 @@ function ProfileForm() {
           value={shownNickname}
           onChange={setNickname}
           placeholder={t.nicknamePlaceholder}
-          maxLength={limits.nickname.max * 2}
+          maxLength={codePointsInputMax(limits.nickname.max)}
           autoComplete="nickname"
         />
       </FieldGroup>

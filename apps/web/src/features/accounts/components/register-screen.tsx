@@ -4,6 +4,7 @@ import { Button } from 'antd-mobile';
 import { limits, routes } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { FieldGroup, TextField } from '../../../components/ui/form-field.js';
+import { codePointsInputMax } from '../../../lib/schema-limits.js';
 import { useRegister, type RegisterForm } from '../hooks/use-auth.js';
 import { useSmsCode } from '../hooks/use-sms-code.js';
 import { accountStrings as t } from '../strings.js';
@@ -55,7 +56,7 @@ export function RegisterScreen() {
             onChange={set('nickname')}
             placeholder={t.nicknamePlaceholder}
             autoComplete="nickname"
-            maxLength={limits.nickname.max * 2}
+            maxLength={codePointsInputMax(limits.nickname.max)}
           />
         </FieldGroup>
         <ChallengePrompt challenge={challenge} />

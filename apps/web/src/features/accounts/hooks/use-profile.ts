@@ -9,7 +9,7 @@ import {
 import { call, validate } from '../../../lib/request.js';
 import { navigateBack } from '../../../lib/navigation.js';
 import { showLoading, showToast, toastError, ShownError } from '../../../lib/toast.js';
-import { queryClient } from '../../../app/query-client.js';
+import { queryClient } from '../../../lib/query-client.js';
 import { isLoggedIn, useSession } from '../../../stores/session.js';
 import { accountOps, uploadAvatar } from '../api/operations.js';
 import { accountStrings as t } from '../strings.js';

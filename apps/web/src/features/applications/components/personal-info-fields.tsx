@@ -4,8 +4,11 @@ import {
   genderLabels,
   isValidIdNumber,
   politicalOptions,
+  ZGender,
+  ZPersonalInfo,
   type RankUserForm,
 } from '@qgw/contracts';
+import { fixedLengths, maxLengthOf } from '../../../lib/schema-limits.js';
 import type { FieldErrors } from '../form-check.js';
 import { DateInput, RadioInput, SelectInput, TextInput } from './fields.js';
 
@@ -32,6 +35,13 @@ export const personalInfoKeys = [
   'organization', 'position', 'region', 'contactMobile', 'email',
 ] as const satisfies readonly (keyof PersonalInfoValue)[];
 
+/**
+ * The fields in two groups, personal and work, as the 2024 person form asks them in its first two
+ * steps and the membership form in its first two sections.
+ */
+export const basicKeys = ['name', 'idNumber', 'gender', 'birthDate', 'politicalStatus', 'education'] as const satisfies readonly (keyof PersonalInfoValue)[];
+export const workInfoKeys = ['organization', 'position', 'region', 'contactMobile', 'email'] as const satisfies readonly (keyof PersonalInfoValue)[];
+
 /** The labels of the fields, for forms and for read-only views. */
 export const personalInfoLabels = {
   name: '姓名',
@@ -47,10 +57,16 @@ export const personalInfoLabels = {
   email: '电子邮箱',
 } as const satisfies Record<keyof PersonalInfoValue, string>;
 
-const genderOptions = [
-  { value: 'male', label: genderLabels.male },
-  { value: 'female', label: genderLabels.female },
-];
+const genderOptions = /* @__PURE__ */ ZGender.options.map((value) => ({ value, label: genderLabels[value] }));
+
+/** The fields' lengths, from the contract (ZPersonalInfo). */
+const maxLength = /* @__PURE__ */ (() => ({
+  name: maxLengthOf(ZPersonalInfo.shape.name),
+  organization: maxLengthOf(ZPersonalInfo.shape.organization),
+  position: maxLengthOf(ZPersonalInfo.shape.position),
+  region: maxLengthOf(ZPersonalInfo.shape.region),
+  email: maxLengthOf(ZPersonalInfo.shape.email),
+}))();
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -86,7 +102,7 @@ export function PersonalInfoFields({ value, onChange, errors = {}, omit = [] }: 
   return (
     <>
       {show('name') && (
-        <TextInput label={l.name} required value={value.name ?? ''} onChange={(name) => onChange({ name })} maxLength={30} autoComplete="name" error={errors.name} />
+        <TextInput label={l.name} required value={value.name ?? ''} onChange={(name) => onChange({ name })} maxLength={maxLength.name} autoComplete="name" error={errors.name} />
       )}
       {show('idNumber') && (
         <TextInput
@@ -94,7 +110,7 @@ export function PersonalInfoFields({ value, onChange, errors = {}, omit = [] }: 
           required
           value={value.idNumber ?? ''}
           onChange={onId}
-          maxLength={18}
+          maxLength={fixedLengths.idNumber}
           placeholder="18位居民身份证号码"
           error={errors.idNumber}
         />
@@ -126,13 +142,13 @@ export function PersonalInfoFields({ value, onChange, errors = {}, omit = [] }: 
         />
       )}
       {show('organization') && (
-        <TextInput label={l.organization} required value={value.organization ?? ''} onChange={(organization) => onChange({ organization })} maxLength={60} autoComplete="organization" error={errors.organization} />
+        <TextInput label={l.organization} required value={value.organization ?? ''} onChange={(organization) => onChange({ organization })} maxLength={maxLength.organization} autoComplete="organization" error={errors.organization} />
       )}
       {show('position') && (
-        <TextInput label={l.position} required value={value.position ?? ''} onChange={(position) => onChange({ position })} maxLength={30} autoComplete="organization-title" error={errors.position} />
+        <TextInput label={l.position} required value={value.position ?? ''} onChange={(position) => onChange({ position })} maxLength={maxLength.position} autoComplete="organization-title" error={errors.position} />
       )}
       {show('region') && (
-        <TextInput label={l.region} required value={value.region ?? ''} onChange={(region) => onChange({ region })} maxLength={50} placeholder="如：广东省广州市天河区" error={errors.region} />
+        <TextInput label={l.region} required value={value.region ?? ''} onChange={(region) => onChange({ region })} maxLength={maxLength.region} placeholder="如：广东省广州市天河区" error={errors.region} />
       )}
       {show('contactMobile') && (
         <TextInput
@@ -142,7 +158,7 @@ export function PersonalInfoFields({ value, onChange, errors = {}, omit = [] }: 
           inputMode="tel"
           value={value.contactMobile ?? ''}
           onChange={(contactMobile) => onChange({ contactMobile })}
-          maxLength={11}
+          maxLength={fixedLengths.mobile}
           placeholder="11位手机号"
           autoComplete="tel"
           error={errors.contactMobile}
@@ -155,7 +171,7 @@ export function PersonalInfoFields({ value, onChange, errors = {}, omit = [] }: 
           inputMode="email"
           value={value.email ?? ''}
           onChange={(email) => onChange({ email })}
-          maxLength={100}
+          maxLength={maxLength.email}
           placeholder="选填"
           autoComplete="email"
           error={errors.email}

@@ -3,6 +3,7 @@ import { Button, Popup, TextArea } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { ZWithdrawRequest, type SubmitResponse } from '@qgw/contracts';
 import { call, validate } from '../../../lib/request.js';
+import { maxLengthOf } from '../../../lib/schema-limits.js';
 import { showLoading, showToast, toastError } from '../../../lib/toast.js';
 import { applicationOps } from '../api/operations.js';
 import { applicationStrings as t } from '../strings.js';
@@ -65,7 +66,7 @@ export function WithdrawButton({ id, onWithdrawn, buttonText = t.withdrawButton,
             value={reason}
             onChange={setReason}
             placeholder={t.withdrawPlaceholder}
-            maxLength={200}
+            maxLength={maxLengthOf(ZWithdrawRequest.shape.reason)}
             rows={4}
             showCount
           />

@@ -1,7 +1,7 @@
 import { createContext, useContext, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ConsoleMeResponse, ConsoleRole } from '@qgw/contracts';
+import { mfaPolicy, type ConsoleMeResponse, type ConsoleRole } from '@qgw/contracts';
 import { call } from '../../../lib/request.js';
 import { showToast, toastError } from '../../../lib/toast.js';
 import { ConsoleError, ConsolePage, TextInput } from '../components/console-ui.js';
@@ -80,7 +80,7 @@ export function EnrolStep({ onDone }: { onDone(patch: Partial<ConsoleMeResponse>
             </div>
           </div>
         )}
-        <TextInput label={t.code} value={code} onChange={setCode} placeholder={t.codePlaceholder} maxLength={6} />
+        <TextInput label={t.code} value={code} onChange={setCode} placeholder={t.codePlaceholder} maxLength={mfaPolicy.digits} />
         {activate.isError && (
           <p className="qgw-ca-error" role="alert">
             {messageOf(activate.error)}
@@ -93,6 +93,13 @@ export function EnrolStep({ onDone }: { onDone(patch: Partial<ConsoleMeResponse>
     </ConsolePage>
   );
 }
+
+/**
+ * A recovery code is 16 base32 characters (ZRecoveryCode), which the contract checks after dropping
+ * the spaces and dashes people type between its groups: the input leaves room for them
+ * (xxxx-xxxx-xxxx-xxxx with a space or two more), so there is no contract number to read here.
+ */
+const RECOVERY_INPUT_MAX = 24;
 
 /** Enrolled but this session not verified (or its verification expired): a TOTP or a recovery code. */
 export function VerifyStep({ onDone }: { onDone(patch: Partial<ConsoleMeResponse>): void }) {
@@ -120,9 +127,9 @@ export function VerifyStep({ onDone }: { onDone(patch: Partial<ConsoleMeResponse
       <form className="qgw-cs-card qgw-cs-form qgw-ca-card" onSubmit={submit} noValidate>
         <p className="qgw-cs-intro">{recovery ? t.recoveryHint : t.verifyHint}</p>
         {recovery ? (
-          <TextInput key="recovery" label={t.recovery} value={value} onChange={setValue} placeholder={t.recoveryPlaceholder} maxLength={24} />
+          <TextInput key="recovery" label={t.recovery} value={value} onChange={setValue} placeholder={t.recoveryPlaceholder} maxLength={RECOVERY_INPUT_MAX} />
         ) : (
-          <TextInput key="code" label={t.code} value={value} onChange={setValue} placeholder={t.codePlaceholder} maxLength={6} />
+          <TextInput key="code" label={t.code} value={value} onChange={setValue} placeholder={t.codePlaceholder} maxLength={mfaPolicy.digits} />
         )}
         {verify.isError && (
           <p className="qgw-ca-error" role="alert">

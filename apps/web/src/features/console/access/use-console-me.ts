@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ConsoleMeResponse } from '@qgw/contracts';
-import { queryClient } from '../../../app/query-client.js';
+import { queryClient } from '../../../lib/query-client.js';
 import { ConsoleMfaRequiredError, call } from '../../../lib/request.js';
 import { showToast } from '../../../lib/toast.js';
 import { accessKeys, accessOps } from './api/operations.js';

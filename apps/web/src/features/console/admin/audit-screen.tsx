@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from 'antd-mobile';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ConsoleAuditEntry, ConsoleAuditRequest } from '@qgw/contracts';
+import { ZConsoleAuditRequest, type ConsoleAuditEntry, type ConsoleAuditRequest } from '@qgw/contracts';
 import { call } from '../../../lib/request.js';
+import { maxLengthOf } from '../../../lib/schema-limits.js';
 import { ConsoleAccessGate } from '../access/console-access-gate.js';
 import { ConsoleEmpty, ConsoleError, ConsoleLoading, ConsolePage, TextInput } from '../components/console-ui.js';
 import { accessAdminOps, adminKeys } from './api/operations.js';
@@ -64,9 +65,9 @@ function AuditList() {
   return (
     <ConsolePage title={t.auditTitle}>
       <form className="qgw-cs-card qgw-cs-form qgw-cs-inline" role="search" onSubmit={submit}>
-        <TextInput label={t.actor} value={draft.actor} onChange={set('actor')} placeholder={t.actorHint} maxLength={64} />
-        <TextInput label={t.action} value={draft.action} onChange={set('action')} maxLength={64} />
-        <TextInput label={t.entity} value={draft.entity} onChange={set('entity')} maxLength={64} />
+        <TextInput label={t.actor} value={draft.actor} onChange={set('actor')} placeholder={t.actorHint} maxLength={maxLengthOf(ZConsoleAuditRequest.shape.actorId)} />
+        <TextInput label={t.action} value={draft.action} onChange={set('action')} maxLength={maxLengthOf(ZConsoleAuditRequest.shape.action)} />
+        <TextInput label={t.entity} value={draft.entity} onChange={set('entity')} maxLength={maxLengthOf(ZConsoleAuditRequest.shape.entity)} />
         <fieldset className="qgw-cs-fieldset">
           <legend className="qgw-cs-label">{t.range}</legend>
           <label className="qgw-cs-label" htmlFor="audit-from">

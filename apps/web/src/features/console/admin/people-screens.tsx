@@ -2,11 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Button, Dialog } from 'antd-mobile';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { roles as allRoles, type ConsoleRole, consoleRoles, type ConsoleUser, type Role } from '@qgw/contracts';
-import { queryClient } from '../../../app/query-client.js';
+import { adminLimits, roles as allRoles, type ConsoleRole, consoleRoles, type ConsoleUser, type Role } from '@qgw/contracts';
+import { queryClient } from '../../../lib/query-client.js';
 import { call } from '../../../lib/request.js';
 import { showToast, toastError } from '../../../lib/toast.js';
-import { formatDate } from '../../content/format.js';
+import { fixedLengths } from '../../../lib/schema-limits.js';
+import { formatDate } from '../../../lib/format.js';
 import { ConsoleAccessGate } from '../access/console-access-gate.js';
 import { CheckboxField, ConsoleEmpty, ConsoleError, ConsoleLoading, ConsolePage, SelectField, TextInput } from '../components/console-ui.js';
 import { consolePaths } from '../paths.js';
@@ -50,7 +51,7 @@ function InviteForm({ onInvited }: { onInvited(notice: string): void }) {
       }}
     >
       <h2 className="qgw-cs-label">{t.inviteHeading}</h2>
-      <TextInput label={t.inviteMobile} value={mobile} onChange={setMobile} placeholder={t.inviteMobilePlaceholder} maxLength={11} />
+      <TextInput label={t.inviteMobile} value={mobile} onChange={setMobile} placeholder={t.inviteMobilePlaceholder} maxLength={fixedLengths.mobile} />
       <fieldset className="qgw-cs-fieldset">
         <legend className="qgw-cs-label">{t.inviteRoles}</legend>
         {consoleRoles.map((r) => (
@@ -104,7 +105,7 @@ function UsersList() {
         </p>
       )}
       <form className="qgw-cs-card qgw-cs-form qgw-cs-inline" role="search" onSubmit={submit}>
-        <TextInput label={t.search} type="search" value={draft} onChange={setDraft} placeholder={t.searchPlaceholder} maxLength={30} />
+        <TextInput label={t.search} type="search" value={draft} onChange={setDraft} placeholder={t.searchPlaceholder} maxLength={adminLimits.search.max} />
         <SelectField<Role | ''>
           label={t.roleFilter}
           value={role}
@@ -230,7 +231,7 @@ function UserDetail({ initial }: { initial: ConsoleUser }) {
         }}
       >
         <h2 className="qgw-cs-label">{t.organizationHeading}</h2>
-        <TextInput label={t.organization} value={organization} onChange={setOrganization} hint={t.organizationHint} maxLength={100} />
+        <TextInput label={t.organization} value={organization} onChange={setOrganization} hint={t.organizationHint} maxLength={adminLimits.organization.max} />
         <Button type="submit" color="primary" loading={saveOrg.isPending}>
           {t.save}
         </Button>

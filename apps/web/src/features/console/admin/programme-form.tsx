@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Button } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import {
-  applicationKinds, phaseLabels, programmePhases, reviewLimits, type ApplicationKind, type ConsoleProgramme, type ConsoleProgrammeUpdateRequest,
-  type ProgrammePhase,
+  adminLimits, applicationKinds, phaseLabels, programmePhases, reviewLimits, type ApplicationKind, type ConsoleProgramme, type ConsoleProgrammeUpdateRequest,
+  type ProgrammePhase, ZConsoleProgrammeUpdateRequest,
 } from '@qgw/contracts';
-import { queryClient } from '../../../app/query-client.js';
+import { queryClient } from '../../../lib/query-client.js';
 import { call } from '../../../lib/request.js';
 import { showToast, toastError } from '../../../lib/toast.js';
 import { CheckboxField, SelectField, TextInput } from '../components/console-ui.js';
@@ -52,6 +52,9 @@ function DateInput({ label, value, onChange }: { label: string; value: string; o
   );
 }
 
+/** The least a kind's minimum may be, from the contract (its `.min(…)`); the most is reviewLimits.minReviews.max. */
+const minReviewsFloor = ZConsoleProgrammeUpdateRequest.shape.minReviews.unwrap().valueType.minValue ?? 0;
+
 /** Per kind, the completed reviews an approve or reject needs before it may be staged. */
 function MinReviewsFields({ value, onChange }: { value: Record<ApplicationKind, string>; onChange(kind: ApplicationKind, v: string): void }) {
   return (
@@ -66,7 +69,7 @@ function MinReviewsFields({ value, onChange }: { value: Record<ApplicationKind, 
               className="qgw-cs-input"
               type="number"
               inputMode="numeric"
-              min={0}
+              min={minReviewsFloor}
               max={reviewLimits.minReviews.max}
               step={1}
               value={value[k]}
@@ -137,7 +140,7 @@ export function ProgrammeForm({ programme }: { programme: ConsoleProgramme }) {
   return (
     <form className="qgw-cs-card qgw-cs-form" onSubmit={submit} noValidate>
       <p className="qgw-cs-intro">{t.phaseNow(phaseLabels[programme.phase])}</p>
-      <TextInput label={t.programmeName} value={name} onChange={setName} maxLength={60} />
+      <TextInput label={t.programmeName} value={name} onChange={setName} maxLength={adminLimits.programmeName.max} />
       <DateInput label={t.opensAt} value={dates.opensAt} onChange={setDate('opensAt')} />
       <DateInput label={t.closesAt} value={dates.closesAt} onChange={setDate('closesAt')} />
       <DateInput label={t.reviewEndsAt} value={dates.reviewEndsAt} onChange={setDate('reviewEndsAt')} />

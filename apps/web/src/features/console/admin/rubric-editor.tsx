@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
-import { applicationKinds, type ApplicationKind, type Rubric, type RubricCriterionInput } from '@qgw/contracts';
-import { queryClient } from '../../../app/query-client.js';
+import { adminLimits, applicationKinds, type ApplicationKind, type Rubric, type RubricCriterionInput } from '@qgw/contracts';
+import { queryClient } from '../../../lib/query-client.js';
 import { call } from '../../../lib/request.js';
 import { showToast, toastError } from '../../../lib/toast.js';
 import { SelectField, TextInput } from '../components/console-ui.js';
@@ -57,7 +57,7 @@ function CriteriaForm({ kind, rubric }: { kind: ApplicationKind; rubric: Rubric 
       <ol className="qgw-cad-criteria">
         {rows.map((r, i) => (
           <li key={r.key} className="qgw-cad-criterion" aria-label={t.criterionN(i + 1)}>
-            <TextInput label={`${t.criterionName}${i + 1}`} value={r.name} onChange={(v) => update(i, { name: v })} maxLength={30} />
+            <TextInput label={`${t.criterionName}${i + 1}`} value={r.name} onChange={(v) => update(i, { name: v })} maxLength={adminLimits.rubric.name} />
             <TextInput label={`${t.weight}${i + 1}`} type="number" value={r.weight} onChange={(v) => update(i, { weight: v })} />
             <TextInput label={`${t.maxScore}${i + 1}`} type="number" value={r.maxScore} onChange={(v) => update(i, { maxScore: v })} />
             <button type="button" className="qgw-cs-text-button qgw-cs-danger" onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>

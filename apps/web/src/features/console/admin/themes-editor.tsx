@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from 'antd-mobile';
-import type { ConsoleTheme } from '@qgw/contracts';
+import { adminLimits, type ConsoleTheme } from '@qgw/contracts';
 import { call } from '../../../lib/request.js';
 import { DeleteButton, TextInput } from '../components/console-ui.js';
 import { useConsoleMutation } from '../hooks/use-console-mutation.js';
@@ -26,8 +26,8 @@ function ThemeRow({ theme }: { theme: ConsoleTheme }) {
             update.mutate({ name, description });
           }}
         >
-          <TextInput label={t.themeName} value={name} onChange={setName} maxLength={30} />
-          <TextInput label={t.themeDescription} value={description} onChange={setDescription} maxLength={200} />
+          <TextInput label={t.themeName} value={name} onChange={setName} maxLength={adminLimits.theme.name} />
+          <TextInput label={t.themeDescription} value={description} onChange={setDescription} maxLength={adminLimits.theme.description} />
           <span className="qgw-cs-row-actions">
             <Button type="submit" size="small" color="primary" loading={update.isPending}>
               {t.save}
@@ -82,8 +82,8 @@ export function ThemesEditor({ themes }: { themes: ConsoleTheme[] }) {
     <section className="qgw-cs-card qgw-cad-section qgw-cad-gap" aria-label={t.themesTitle}>
       <h2 className="qgw-cs-page-title">{t.themesTitle}</h2>
       <form className="qgw-cs-form qgw-cs-inline qgw-cs-add" onSubmit={submit} noValidate>
-        <TextInput label={t.themeName} value={name} onChange={setName} maxLength={30} />
-        <TextInput label={t.themeDescription} value={description} onChange={setDescription} maxLength={200} />
+        <TextInput label={t.themeName} value={name} onChange={setName} maxLength={adminLimits.theme.name} />
+        <TextInput label={t.themeDescription} value={description} onChange={setDescription} maxLength={adminLimits.theme.description} />
         <Button type="submit" color="primary" loading={add.isPending}>
           {t.addTheme}
         </Button>

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { articleCategories, type AdminArticle, type ArticleCategory, type Attachment, type ArticleInput } from '@qgw/contracts';
+import { articleCategories, contentLimits, ZSlug, type AdminArticle, type ArticleCategory, type Attachment, type ArticleInput } from '@qgw/contracts';
 import { call } from '../../../lib/request.js';
-import { formatSize } from '../../content/format.js';
+import { maxLengthOf } from '../../../lib/schema-limits.js';
+import { formatSize } from '../../../lib/format.js';
 import { adminOps } from '../api/operations.js';
 import { useUpload } from '../hooks/use-upload.js';
 import { consoleKeys, useConsoleMutation } from '../hooks/use-console-mutation.js';
@@ -103,9 +104,9 @@ function ArticleForm({ article, initialCategory }: { article: AdminArticle | nul
   return (
     <form className="qgw-cs-card qgw-cs-form" onSubmit={submit} noValidate>
       <SelectField label={t.categoryLabel} value={d.category} options={articleCategories.map((c) => ({ value: c, label: t.category[c] }))} onChange={set('category')} />
-      <TextInput label={t.fieldTitle} value={d.title} onChange={set('title')} maxLength={100} />
-      <TextInput label={t.fieldSlug} value={d.slug} onChange={set('slug')} hint={t.fieldSlugHint} maxLength={64} />
-      <TextArea label={t.fieldSummary} value={d.summary} onChange={set('summary')} rows={2} maxLength={300} />
+      <TextInput label={t.fieldTitle} value={d.title} onChange={set('title')} maxLength={contentLimits.title.max} />
+      <TextInput label={t.fieldSlug} value={d.slug} onChange={set('slug')} hint={t.fieldSlugHint} maxLength={maxLengthOf(ZSlug)} />
+      <TextArea label={t.fieldSummary} value={d.summary} onChange={set('summary')} rows={2} maxLength={contentLimits.summary.max} />
       <div className="qgw-cs-inline">
         <TextInput label={t.fieldCover} value={d.coverUrl} onChange={set('coverUrl')} />
         <FileButton label={t.uploadCover} accept="image/jpeg,image/png,image/webp" pending={cover.pending} onFile={(f) => void cover.run(f)} />
@@ -113,7 +114,7 @@ function ArticleForm({ article, initialCategory }: { article: AdminArticle | nul
       {d.category === 'award' && (
         <div className="qgw-cs-inline">
           <TextInput label={t.awardQuota} type="number" value={d.awardQuota} onChange={set('awardQuota')} />
-          <TextInput label={t.awardPrize} value={d.awardPrize} onChange={set('awardPrize')} maxLength={100} />
+          <TextInput label={t.awardPrize} value={d.awardPrize} onChange={set('awardPrize')} maxLength={contentLimits.shortText.max} />
         </div>
       )}
       <BodyEditor value={d.body} onChange={set('body')} />

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from 'antd-mobile';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { articleCategories, ZArticleCategory, type AdminArticleSummary, type ArticleCategory } from '@qgw/contracts';
+import { articleCategories, contentLimits, ZArticleCategory, type AdminArticleSummary, type ArticleCategory } from '@qgw/contracts';
 import { call } from '../../../lib/request.js';
-import { formatDate } from '../../content/format.js';
-import { useDebounced } from '../../content/hooks/use-debounced.js';
+import { formatDate } from '../../../lib/format.js';
+import { useDebounced } from '../../../lib/use-debounced.js';
 import { adminOps } from '../api/operations.js';
 import { consoleKeys, useConsoleMutation } from '../hooks/use-console-mutation.js';
 import { consolePaths, NEW_ID } from '../paths.js';
@@ -98,7 +98,7 @@ export function ArticlesScreen() {
         ))}
       </div>
       <div className="qgw-cs-filters">
-        <TextInput label={t.articleSearch} type="search" value={query} onChange={setQuery} maxLength={50} />
+        <TextInput label={t.articleSearch} type="search" value={query} onChange={setQuery} maxLength={contentLimits.search.max} />
       </div>
       {list.isPending ? (
         <ConsoleLoading />

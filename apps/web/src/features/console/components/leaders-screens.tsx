@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
-import { leaderGroups, ZLeaderGroup, type AdminLeader, type LeaderGroup, type LeaderInput } from '@qgw/contracts';
+import { contentLimits, leaderGroups, ZLeaderGroup, type AdminLeader, type LeaderGroup, type LeaderInput } from '@qgw/contracts';
 import { call } from '../../../lib/request.js';
-import { PersonAvatar } from '../../content/components/person-avatar.js';
+import { PersonAvatar } from '../../content/index.js';
 import { adminOps } from '../api/operations.js';
 import { consoleKeys, useConsoleMutation } from '../hooks/use-console-mutation.js';
 import { consolePaths, NEW_ID } from '../paths.js';
@@ -137,13 +137,13 @@ function LeaderForm({ leader, initialGroup }: { leader: AdminLeader | null; init
   return (
     <form className="qgw-cs-card qgw-cs-form" onSubmit={submit} noValidate>
       <SelectField label={t.groupLabel} value={d.group} options={leaderGroups.map((g) => ({ value: g, label: t.group[g] }))} onChange={set('group')} />
-      <TextInput label={t.fieldName} value={d.name} onChange={set('name')} maxLength={50} />
-      <TextInput label={t.fieldPosition} value={d.title} onChange={set('title')} maxLength={100} />
+      <TextInput label={t.fieldName} value={d.name} onChange={set('name')} maxLength={contentLimits.name.max} />
+      <TextInput label={t.fieldPosition} value={d.title} onChange={set('title')} maxLength={contentLimits.shortText.max} />
       <div className="qgw-cs-inline">
         <TextInput label={t.fieldPhoto} value={d.photoUrl} onChange={set('photoUrl')} />
         <FileButton label={t.uploadPhoto} accept="image/jpeg,image/png,image/webp" pending={photo.pending} onFile={(f) => void photo.run(f)} />
       </div>
-      <TextArea label={t.fieldBio} value={d.bio} onChange={set('bio')} rows={5} maxLength={2000} />
+      <TextArea label={t.fieldBio} value={d.bio} onChange={set('bio')} rows={5} maxLength={contentLimits.bio.max} />
       <CheckboxField label={t.fieldPublished} checked={d.published} onChange={set('published')} hint={t.fieldPublishedHint} />
       <FormActions saving={save.isPending} onCancel={toList} />
     </form>

@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Button } from 'antd-mobile';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { AdminDirectoryMember, DirectoryMemberInput } from '@qgw/contracts';
+import { contentLimits, type AdminDirectoryMember, type DirectoryMemberInput } from '@qgw/contracts';
 import { call } from '../../../lib/request.js';
-import { PersonAvatar } from '../../content/components/person-avatar.js';
-import { useDebounced } from '../../content/hooks/use-debounced.js';
+import { PersonAvatar } from '../../content/index.js';
+import { useDebounced } from '../../../lib/use-debounced.js';
 import { adminOps } from '../api/operations.js';
 import { consoleKeys, useConsoleMutation } from '../hooks/use-console-mutation.js';
 import { useUpload } from '../hooks/use-upload.js';
@@ -88,7 +88,7 @@ export function MembersScreen() {
       }
     >
       <div className="qgw-cs-filters qgw-cs-inline">
-        <TextInput label={t.memberSearch} type="search" value={query} onChange={setQuery} maxLength={50} />
+        <TextInput label={t.memberSearch} type="search" value={query} onChange={setQuery} maxLength={contentLimits.search.max} />
         <SelectField
           label={t.memberFilter}
           value={subdivisionId}
@@ -152,7 +152,7 @@ function MemberForm({ member }: { member: AdminDirectoryMember | null }) {
   };
   return (
     <form className="qgw-cs-card qgw-cs-form" onSubmit={submit} noValidate>
-      <TextInput label={t.fieldName} value={d.name} onChange={set('name')} maxLength={50} />
+      <TextInput label={t.fieldName} value={d.name} onChange={set('name')} maxLength={contentLimits.name.max} />
       <div className="qgw-cs-inline">
         <SelectField
           label={t.fieldSubdivision}
@@ -160,17 +160,17 @@ function MemberForm({ member }: { member: AdminDirectoryMember | null }) {
           options={[{ value: NONE, label: t.noSubdivision }, ...(subdivisions.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))]}
           onChange={set('subdivisionId')}
         />
-        <TextInput label={t.fieldRegion} value={d.region} onChange={set('region')} maxLength={100} />
+        <TextInput label={t.fieldRegion} value={d.region} onChange={set('region')} maxLength={contentLimits.shortText.max} />
       </div>
       <div className="qgw-cs-inline">
-        <TextInput label={t.fieldOrganization} value={d.organization} onChange={set('organization')} maxLength={100} />
-        <TextInput label={t.fieldMemberTitle} value={d.title} onChange={set('title')} maxLength={100} />
+        <TextInput label={t.fieldOrganization} value={d.organization} onChange={set('organization')} maxLength={contentLimits.shortText.max} />
+        <TextInput label={t.fieldMemberTitle} value={d.title} onChange={set('title')} maxLength={contentLimits.shortText.max} />
       </div>
       <div className="qgw-cs-inline">
         <TextInput label={t.fieldPhoto} value={d.photoUrl} onChange={set('photoUrl')} />
         <FileButton label={t.uploadPhoto} accept="image/jpeg,image/png,image/webp" pending={photo.pending} onFile={(f) => void photo.run(f)} />
       </div>
-      <TextArea label={t.fieldBio} value={d.bio} onChange={set('bio')} rows={4} maxLength={2000} />
+      <TextArea label={t.fieldBio} value={d.bio} onChange={set('bio')} rows={4} maxLength={contentLimits.bio.max} />
       <fieldset className="qgw-cs-fieldset">
         <legend className="qgw-cs-label">{t.consentHeading}</legend>
         <p className="qgw-cs-hint">{t.consentHint}</p>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
-import type { AdminSubdivision, SubdivisionInput } from '@qgw/contracts';
+import { contentLimits, type AdminSubdivision, type SubdivisionInput } from '@qgw/contracts';
 import { call } from '../../../lib/request.js';
 import { adminOps } from '../api/operations.js';
 import { consoleKeys, useConsoleMutation } from '../hooks/use-console-mutation.js';
@@ -99,8 +99,8 @@ function SubdivisionForm({ item }: { item: AdminSubdivision | null }) {
   };
   return (
     <form className="qgw-cs-card qgw-cs-form" onSubmit={submit} noValidate>
-      <TextInput label={t.fieldSubdivisionName} value={d.name} onChange={set('name')} maxLength={50} />
-      <TextArea label={t.fieldDescription} value={d.description} onChange={set('description')} rows={5} maxLength={2000} />
+      <TextInput label={t.fieldSubdivisionName} value={d.name} onChange={set('name')} maxLength={contentLimits.name.max} />
+      <TextArea label={t.fieldDescription} value={d.description} onChange={set('description')} rows={5} maxLength={contentLimits.bio.max} />
       <CheckboxField label={t.fieldPublished} checked={d.published} onChange={set('published')} hint={t.fieldPublishedHint} />
       <FormActions saving={save.isPending} onCancel={toList} />
     </form>

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
-import type { WebviewHost } from '@qgw/contracts';
+import { contentLimits, ZWebviewHostName, type WebviewHost } from '@qgw/contracts';
 import { call } from '../../../lib/request.js';
-import { formatDate } from '../../content/format.js';
+import { maxLengthOf } from '../../../lib/schema-limits.js';
+import { formatDate } from '../../../lib/format.js';
 import { adminOps } from '../api/operations.js';
 import { consoleKeys, useConsoleMutation } from '../hooks/use-console-mutation.js';
 import { consoleStrings as t } from '../strings.js';
@@ -27,7 +28,7 @@ function HostRow({ host }: { host: WebviewHost }) {
             update.mutate(undefined);
           }}
         >
-          <TextInput label={`${t.fieldNote}：${host.host}`} value={note} onChange={setNote} maxLength={100} />
+          <TextInput label={`${t.fieldNote}：${host.host}`} value={note} onChange={setNote} maxLength={contentLimits.shortText.max} />
           <span className="qgw-cs-row-actions">
             <Button type="submit" size="small" color="primary" loading={update.isPending}>
               {t.save}
@@ -80,8 +81,8 @@ export function WebviewHostsScreen() {
     <ConsolePage title={t.webviewTitle}>
       <p className="qgw-cs-intro">{t.webviewHint}</p>
       <form className="qgw-cs-card qgw-cs-form qgw-cs-inline qgw-cs-add" onSubmit={submit} noValidate>
-        <TextInput label={t.fieldHost} value={host} onChange={setHost} placeholder={t.fieldHostPlaceholder} maxLength={253} />
-        <TextInput label={t.fieldNote} value={note} onChange={setNote} maxLength={100} />
+        <TextInput label={t.fieldHost} value={host} onChange={setHost} placeholder={t.fieldHostPlaceholder} maxLength={maxLengthOf(ZWebviewHostName)} />
+        <TextInput label={t.fieldNote} value={note} onChange={setNote} maxLength={contentLimits.shortText.max} />
         <Button type="submit" color="primary" loading={add.isPending}>
           {t.addHost}
         </Button>

@@ -1,7 +1,7 @@
 import type { Role } from '@qgw/contracts';
 import { readUserInfo } from '../../../lib/storage.js';
 import { isLoggedIn, useSession } from '../../../stores/session.js';
-import { useUserInfo } from '../../accounts/hooks/use-profile.js';
+import { useUserInfo } from '../../accounts/index.js';
 import { hasAdminRole } from '../entry.js';
 
 export type GateState = 'guest' | 'checking' | 'admin' | 'reviewer' | 'denied';

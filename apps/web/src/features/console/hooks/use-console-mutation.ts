@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { queryClient } from '../../../app/query-client.js';
+import { queryClient } from '../../../lib/query-client.js';
 import { hideToast, showLoading, showToast, toastError } from '../../../lib/toast.js';
-import { contentChanged } from '../../content/api/operations.js';
+import { contentChanged } from '../../content/index.js';
 
 export const consoleKeys = {
   all: ['console'] as const,

@@ -3,7 +3,7 @@ import { RightOutline } from 'antd-mobile-icons';
 import { routes, type ArticleCategory, type ArticleSummary } from '@qgw/contracts';
 import { buildPath } from '../../../lib/navigation.js';
 import { assetUrl } from '../../../lib/request.js';
-import { formatDate } from '../format.js';
+import { formatDate } from '../../../lib/format.js';
 import { refreshFresh, useArticles } from '../hooks/use-content.js';
 import { contentStrings as t } from '../strings.js';
 import { ListEmpty, ListError, ListSkeleton, LoadMore, Refreshable } from './list-states.js';

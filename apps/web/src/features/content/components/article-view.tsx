@@ -2,7 +2,7 @@ import { Skeleton } from 'antd-mobile';
 import { DownlandOutline, FileOutline } from 'antd-mobile-icons';
 import type { Article } from '@qgw/contracts';
 import { ApiFailure, assetUrl } from '../../../lib/request.js';
-import { formatDate, formatSize } from '../format.js';
+import { formatDate, formatSize } from '../../../lib/format.js';
 import { refreshFresh, useArticle } from '../hooks/use-content.js';
 import { contentStrings as t } from '../strings.js';
 import { ListEmpty, ListError, Refreshable } from './list-states.js';

@@ -2,9 +2,9 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DotLoading, Input, Segmented } from 'antd-mobile';
 import { CloseCircleFill, SearchOutline } from 'antd-mobile-icons';
-import { ZMemberGrouping, type DirectoryMember, type MemberGrouping } from '@qgw/contracts';
+import { contentLimits, memberGroupings, ZMemberGrouping, type DirectoryMember, type MemberGrouping } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
-import { useDebounced } from '../hooks/use-debounced.js';
+import { useDebounced } from '../../../lib/use-debounced.js';
 import { refreshFresh, useMemberRegions, useMembers, useSubdivisions } from '../hooks/use-content.js';
 import { contentStrings as t } from '../strings.js';
 import { ListEmpty, ListError, ListSkeleton, LoadMore, Refreshable } from './list-states.js';
@@ -31,6 +31,8 @@ export function groupMembers(members: readonly DirectoryMember[], by: MemberGrou
   return groups;
 }
 
+const groupingLabels = { subdivision: t.groupBySubdivision, region: t.groupByRegion } as const satisfies Record<MemberGrouping, string>;
+
 function SearchBox({ value, onChange }: { value: string; onChange(v: string): void }) {
   const id = useId();
   return (
@@ -40,7 +42,7 @@ function SearchBox({ value, onChange }: { value: string; onChange(v: string): vo
       </label>
       <div className="qgw-ct-search-box">
         <SearchOutline className="qgw-ct-search-icon" aria-hidden="true" />
-        <Input id={id} type="search" value={value} onChange={onChange} placeholder={t.searchPlaceholder} maxLength={50} enterKeyHint="search" />
+        <Input id={id} type="search" value={value} onChange={onChange} placeholder={t.searchPlaceholder} maxLength={contentLimits.search.max} enterKeyHint="search" />
         {value && (
           <button type="button" className="qgw-ct-search-clear" aria-label={t.clearSearch} onClick={() => onChange('')}>
             <CloseCircleFill aria-hidden="true" />
@@ -114,10 +116,7 @@ function Directory() {
             <Segmented
               value={groupBy}
               onChange={(v) => setGroupBy(v as MemberGrouping)}
-              options={[
-                { label: t.groupBySubdivision, value: 'subdivision' },
-                { label: t.groupByRegion, value: 'region' },
-              ]}
+              options={memberGroupings.map((value) => ({ value, label: groupingLabels[value] }))}
             />
           </div>
           {searching && <DotLoading color="primary" aria-label={t.loading} />}

@@ -1,14 +1,12 @@
 import { genderLabels, maskIdNumber, routes } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
-import { queryClient } from '../../../app/query-client.js';
+import { queryClient } from '../../../lib/query-client.js';
 import { navigateTo } from '../../../lib/navigation.js';
-import { InfoRow } from '../../applications/components/fields.js';
-import { EntryPhoto } from '../../programme2024/components/entry-files.js';
-import { ResultBody, ResultPlaceholder } from '../../programme2024/components/entry-result.js';
+import { InfoRow } from '../../applications/index.js';
+import { EntryPhoto, programmeStrings as p, ResultBody, ResultPlaceholder } from '../../programme2024/index.js';
 import { memberInfoKey, useMemberInfo } from '../hooks/use-member.js';
 import { memberStrings as t } from '../strings.js';
-import { programmeStrings as p } from '../../programme2024/strings.js';
 
 function MemberDetail() {
   const info = useMemberInfo();

@@ -1,20 +1,31 @@
 import { useState } from 'react';
-import { routes } from '@qgw/contracts';
+import { routes, ZMemberForm } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
-import { FormSection, TextAreaInput, TextInput } from '../../applications/components/fields.js';
-import { ImageUploader } from '../../applications/components/image-uploader.js';
-import { DraftIndicator } from '../../applications/components/draft-indicator.js';
-import { FormFooter } from '../../applications/components/form-steps.js';
-import { rememberFileUrls } from '../../applications/hooks/use-file-url.js';
-import { FormNotice, NotEditable, ResultPlaceholder } from '../../programme2024/components/entry-result.js';
-import { PersonalInfoFields } from '../../applications/components/personal-info-fields.js';
-import { basicKeys, workInfoKeys } from '../../programme2024/components/person-step-screen.js';
-import { entryModeOf } from '../../programme2024/entry-mode.js';
-import { editTargetOf, useEntryForm, type EditTarget } from '../../programme2024/hooks/use-entry-form.js';
+import { maxLengthOf } from '../../../lib/schema-limits.js';
+import {
+  basicKeys,
+  DraftIndicator,
+  FormFooter,
+  FormSection,
+  ImageUploader,
+  PersonalInfoFields,
+  rememberFileUrls,
+  TextAreaInput,
+  TextInput,
+  workInfoKeys,
+} from '../../applications/index.js';
+import {
+  type EditTarget,
+  editTargetOf,
+  entryModeOf,
+  FormNotice,
+  NotEditable,
+  ResultPlaceholder,
+  useEntryForm,
+} from '../../programme2024/index.js';
 import { useMemberInfo, useSubmitMember, type MemberValues } from '../hooks/use-member.js';
 import { memberStrings as t } from '../strings.js';
-import '../../programme2024/components/programme.css';
 
 function MemberFormView({ editing, urls }: { editing: EditTarget | null; urls?: Record<string, string> }) {
   const form = useEntryForm<MemberValues>({
@@ -51,7 +62,7 @@ function MemberFormView({ editing, urls }: { editing: EditTarget | null; urls?: 
             value={text('subdivision')}
             onChange={(subdivision) => set({ subdivision })}
             placeholder={t.subdivisionPlaceholder}
-            maxLength={30}
+            maxLength={maxLengthOf(ZMemberForm.shape.subdivision)}
             error={errors.subdivision}
           />
           <TextAreaInput
@@ -60,7 +71,7 @@ function MemberFormView({ editing, urls }: { editing: EditTarget | null; urls?: 
             value={text('reason')}
             onChange={(reason) => set({ reason })}
             placeholder={t.reasonPlaceholder}
-            maxLength={500}
+            maxLength={maxLengthOf(ZMemberForm.shape.reason)}
             error={errors.reason}
           />
           <ImageUploader

@@ -1,15 +1,14 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ZMemberApplyRequest, ZMemberUpdateRequest } from '@qgw/contracts';
-import { queryClient } from '../../../app/query-client.js';
+import { queryClient } from '../../../lib/query-client.js';
 import { call, ValidationError } from '../../../lib/request.js';
 import { navigateBack } from '../../../lib/navigation.js';
 import { showLoading, showToast, ShownError } from '../../../lib/toast.js';
 import { useMemberStore } from '../../../stores/member.js';
 import { isLoggedIn, useSession } from '../../../stores/session.js';
-import type { EntryForm, EditTarget } from '../../programme2024/hooks/use-entry-form.js';
-import { draftIdOf } from '../../programme2024/draft-id.js';
-import type { PersonalInfoValue } from '../../applications/components/personal-info-fields.js';
+import { draftIdOf, type EditTarget, type EntryForm } from '../../programme2024/index.js';
+import type { PersonalInfoValue } from '../../applications/index.js';
 import { memberOps } from '../api/operations.js';
 import { memberStrings as t } from '../strings.js';
 

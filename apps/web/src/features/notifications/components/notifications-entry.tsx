@@ -3,7 +3,7 @@ import { Badge, Button, DotLoading, ErrorBlock, Popup } from 'antd-mobile';
 import { MessageOutline, RightOutline } from 'antd-mobile-icons';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { Notification, ReadNotificationRequest } from '@qgw/contracts';
-import { queryClient } from '../../../app/query-client.js';
+import { queryClient } from '../../../lib/query-client.js';
 import { call } from '../../../lib/request.js';
 import { toastError } from '../../../lib/toast.js';
 import { notificationKeys, notificationOps } from '../api/operations.js';

@@ -5,20 +5,27 @@ import {
   isValidUscc,
   routes,
   ZApplyCompanyRequest,
+  ZCompanyForm,
   ZUpdateApplyCompanyRequest,
   type CompanyForm,
 } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
-import { queryClient } from '../../../app/query-client.js';
+import { queryClient } from '../../../lib/query-client.js';
 import { call } from '../../../lib/request.js';
 import { redirectTo } from '../../../lib/navigation.js';
+import { fixedLengths, maxLengthOf } from '../../../lib/schema-limits.js';
 import { showLoading, showToast, ShownError, toastError } from '../../../lib/toast.js';
-import { FormSection, SelectInput, TextAreaInput, TextInput } from '../../applications/components/fields.js';
-import { ImageUploader } from '../../applications/components/image-uploader.js';
-import { DraftIndicator } from '../../applications/components/draft-indicator.js';
-import { FormFooter } from '../../applications/components/form-steps.js';
-import { rememberFileUrls } from '../../applications/hooks/use-file-url.js';
+import {
+  DraftIndicator,
+  FormFooter,
+  FormSection,
+  ImageUploader,
+  rememberFileUrls,
+  SelectInput,
+  TextAreaInput,
+  TextInput,
+} from '../../applications/index.js';
 import { programmeOps } from '../api/operations.js';
 import { draftIdOf } from '../draft-id.js';
 import { entryModeOf } from '../entry-mode.js';
@@ -63,7 +70,7 @@ function useSubmitCompany(form: EntryForm<CompanyValues>, editing: EditTarget | 
 }
 
 function usccHint(code: string) {
-  if (code.trim().length < 18) return undefined;
+  if (code.trim().length < fixedLengths.uscc) return undefined;
   return isValidUscc(code) ? <span className="qgw-p24-field-ok">{t.usccValid}</span> : undefined;
 }
 
@@ -105,7 +112,7 @@ function CompanyFormView({ editing }: { editing: EditTarget | null }) {
             value={text('companyName')}
             onChange={(companyName) => set({ companyName })}
             placeholder={t.companyNamePlaceholder}
-            maxLength={60}
+            maxLength={maxLengthOf(ZCompanyForm.shape.companyName)}
             autoComplete="organization"
             error={errors.companyName}
           />
@@ -115,9 +122,9 @@ function CompanyFormView({ editing }: { editing: EditTarget | null }) {
             value={uscc}
             onChange={(v) => set({ uscc: v.toUpperCase() })}
             placeholder={t.usccPlaceholder}
-            maxLength={18}
+            maxLength={fixedLengths.uscc}
             autoComplete="off"
-            error={errors.uscc ?? (uscc.trim().length === 18 && !isValidUscc(uscc) ? t.usccInvalid : undefined)}
+            error={errors.uscc ?? (uscc.trim().length === fixedLengths.uscc && !isValidUscc(uscc) ? t.usccInvalid : undefined)}
             hint={usccHint(uscc)}
           />
           <TextInput
@@ -125,7 +132,7 @@ function CompanyFormView({ editing }: { editing: EditTarget | null }) {
             required
             value={text('legalRepresentative')}
             onChange={(legalRepresentative) => set({ legalRepresentative })}
-            maxLength={30}
+            maxLength={maxLengthOf(ZCompanyForm.shape.legalRepresentative)}
             error={errors.legalRepresentative}
           />
           <SelectInput
@@ -142,7 +149,7 @@ function CompanyFormView({ editing }: { editing: EditTarget | null }) {
             value={text('address')}
             onChange={(address) => set({ address })}
             placeholder={t.addressPlaceholder}
-            maxLength={100}
+            maxLength={maxLengthOf(ZCompanyForm.shape.address)}
             autoComplete="street-address"
             error={errors.address}
           />
@@ -153,7 +160,7 @@ function CompanyFormView({ editing }: { editing: EditTarget | null }) {
             required
             value={text('contactName')}
             onChange={(contactName) => set({ contactName })}
-            maxLength={30}
+            maxLength={maxLengthOf(ZCompanyForm.shape.contactName)}
             autoComplete="name"
             error={errors.contactName}
           />
@@ -165,7 +172,7 @@ function CompanyFormView({ editing }: { editing: EditTarget | null }) {
             value={text('contactMobile')}
             onChange={(contactMobile) => set({ contactMobile })}
             placeholder={t.contactMobilePlaceholder}
-            maxLength={11}
+            maxLength={fixedLengths.mobile}
             autoComplete="tel"
             error={errors.contactMobile}
           />
@@ -177,7 +184,7 @@ function CompanyFormView({ editing }: { editing: EditTarget | null }) {
             value={text('description')}
             onChange={(description) => set({ description })}
             placeholder={t.companyDescriptionPlaceholder}
-            maxLength={2000}
+            maxLength={maxLengthOf(ZCompanyForm.shape.description)}
             error={errors.description}
           />
           <ImageUploader

@@ -1,9 +1,9 @@
 import { routes } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
-import { queryClient } from '../../../app/query-client.js';
+import { queryClient } from '../../../lib/query-client.js';
 import { navigateTo } from '../../../lib/navigation.js';
-import { InfoRow } from '../../applications/components/fields.js';
+import { InfoRow } from '../../applications/index.js';
 import { useCompanyInfo } from '../hooks/use-entries.js';
 import { programmeKeys } from '../hooks/use-programme.js';
 import { programmeStrings as t } from '../strings.js';

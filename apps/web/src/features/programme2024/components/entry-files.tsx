@@ -1,5 +1,5 @@
 import { ImageViewer } from 'antd-mobile';
-import { useFileUrl } from '../../applications/hooks/use-file-url.js';
+import { useFileUrl } from '../../applications/index.js';
 import './programme.css';
 import './results.css';
 

@@ -10,8 +10,8 @@ import {
 } from 'antd-mobile-icons';
 import { resubmitPhases, statusLabels, submitPhases, type ApplicationStatus, type RoutePath, type SubmitResponse } from '@qgw/contracts';
 import { redirectTo, type RouteParams } from '../../../lib/navigation.js';
-import { StatusTimeline, type TimelineItem } from '../../applications/components/status.js';
-import { WithdrawButton } from '../../applications/components/withdraw-dialog.js';
+import { StatusTimeline, type TimelineItem } from '../../../components/ui/application-status.js';
+import { WithdrawButton } from '../../applications/index.js';
 import { useCurrentStatus } from '../hooks/use-programme.js';
 import { statusExplanations, programmeStrings as t } from '../strings.js';
 import './programme.css';

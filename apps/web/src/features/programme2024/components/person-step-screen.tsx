@@ -7,19 +7,24 @@ import {
 } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
-import { queryClient } from '../../../app/query-client.js';
+import { queryClient } from '../../../lib/query-client.js';
 import { call } from '../../../lib/request.js';
 import { historyDepth, navigateBack, navigateTo, redirectTo } from '../../../lib/navigation.js';
+import { maxLengthOf } from '../../../lib/schema-limits.js';
 import { showLoading, showToast, ShownError, toastError } from '../../../lib/toast.js';
-import { FormSection, TextAreaInput } from '../../applications/components/fields.js';
-import { ImageUploader } from '../../applications/components/image-uploader.js';
-import { DraftIndicator } from '../../applications/components/draft-indicator.js';
-import { FormFooter, FormSteps } from '../../applications/components/form-steps.js';
 import {
+  basicKeys,
+  DraftIndicator,
+  FormFooter,
+  FormSection,
+  FormSteps,
+  ImageUploader,
   PersonalInfoFields,
   type PersonalInfoValue,
-} from '../../applications/components/personal-info-fields.js';
-import { rememberFileUrls } from '../../applications/hooks/use-file-url.js';
+  rememberFileUrls,
+  TextAreaInput,
+  workInfoKeys,
+} from '../../applications/index.js';
 import { programmeOps } from '../api/operations.js';
 import { entryModeOf } from '../entry-mode.js';
 import { draftIdOf } from '../draft-id.js';
@@ -43,9 +48,6 @@ const stepSchemas = [
 
 type PersonValues = PersonalInfoValue & { photo?: string; resume?: string; achievements?: string };
 
-/** The personal fields of each of the first two steps (the membership form groups them the same way). */
-export const basicKeys = ['name', 'idNumber', 'gender', 'birthDate', 'politicalStatus', 'education'] as const;
-export const workInfoKeys = ['organization', 'position', 'region', 'contactMobile', 'email'] as const;
 
 /** Every field in the order the three steps show them. */
 const personOrder = [...basicKeys, ...workInfoKeys, 'photo', 'resume', 'achievements'] as const;
@@ -143,7 +145,7 @@ function PersonStepForm({ step, editing }: { step: PersonStep; editing: EditTarg
               value={text('resume')}
               onChange={(resume) => set({ resume })}
               placeholder={t.resumePlaceholder}
-              maxLength={3000}
+              maxLength={maxLengthOf(ZPersonForm.shape.resume)}
               error={errors.resume}
             />
             <TextAreaInput
@@ -152,7 +154,7 @@ function PersonStepForm({ step, editing }: { step: PersonStep; editing: EditTarg
               value={text('achievements')}
               onChange={(achievements) => set({ achievements })}
               placeholder={t.achievementsPlaceholder}
-              maxLength={2000}
+              maxLength={maxLengthOf(ZPersonForm.shape.achievements)}
               error={errors.achievements}
             />
           </FormSection>

@@ -4,7 +4,7 @@ import { RightOutline } from 'antd-mobile-icons';
 import { phaseLabels, programmePhases, routes, type ApplicationSummary, type CurrentStatus } from '@qgw/contracts';
 import { buildPath } from '../../../lib/navigation.js';
 import { isLoggedIn, useSession } from '../../../stores/session.js';
-import { StatusBadge } from '../../applications/components/status.js';
+import { StatusBadge } from '../../../components/ui/application-status.js';
 import { formatDate } from '../format.js';
 import { useApplyStatus, useCurrentStatus } from '../hooks/use-programme.js';
 import { programmeStrings as t } from '../strings.js';

@@ -1,8 +1,8 @@
 import { Button } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
-import { limits } from '@qgw/contracts';
-import { TextInput } from '../../applications/components/fields.js';
-import type { FieldErrors } from '../../applications/form-check.js';
+import { limits, ZTeamMember } from '@qgw/contracts';
+import { maxLengthOf } from '../../../lib/schema-limits.js';
+import { type FieldErrors, TextInput } from '../../applications/index.js';
 import { programmeStrings as t } from '../strings.js';
 import './works.css';
 
@@ -36,7 +36,7 @@ export function TeamFields({
             value={m.name}
             onChange={(name) => change(i, { name })}
             placeholder={t.memberNamePlaceholder}
-            maxLength={30}
+            maxLength={maxLengthOf(ZTeamMember.shape.name)}
             error={errors[`team.${i}.name`]}
           />
           <TextInput
@@ -44,7 +44,7 @@ export function TeamFields({
             value={m.role}
             onChange={(role) => change(i, { role })}
             placeholder={t.memberRolePlaceholder}
-            maxLength={30}
+            maxLength={maxLengthOf(ZTeamMember.shape.role)}
             error={errors[`team.${i}.role`]}
           />
           <Button

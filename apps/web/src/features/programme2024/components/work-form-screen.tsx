@@ -2,20 +2,26 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { ErrorBlock } from 'antd-mobile';
-import { Code, limits, routes, ZAddWorkRequest, ZTeamMember, ZUpdateWorkRequest } from '@qgw/contracts';
+import { Code, limits, routes, ZAddWorkRequest, ZTeamMember, ZUpdateWorkRequest, ZWorkForm } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
-import { queryClient } from '../../../app/query-client.js';
+import { queryClient } from '../../../lib/query-client.js';
 import { ApiFailure, call } from '../../../lib/request.js';
 import { redirectTo } from '../../../lib/navigation.js';
+import { maxLengthOf } from '../../../lib/schema-limits.js';
 import { showLoading, showToast, ShownError, toastError } from '../../../lib/toast.js';
-import { FormSection, SelectInput, TextAreaInput, TextInput } from '../../applications/components/fields.js';
-import { ImageUploader } from '../../applications/components/image-uploader.js';
-import { VideoUploader } from '../../applications/components/video-uploader.js';
-import { DraftIndicator } from '../../applications/components/draft-indicator.js';
-import { FormFooter } from '../../applications/components/form-steps.js';
-import type { FieldErrors } from '../../applications/form-check.js';
-import { rememberFileUrls } from '../../applications/hooks/use-file-url.js';
+import {
+  DraftIndicator,
+  type FieldErrors,
+  FormFooter,
+  FormSection,
+  ImageUploader,
+  rememberFileUrls,
+  SelectInput,
+  TextAreaInput,
+  TextInput,
+  VideoUploader,
+} from '../../applications/index.js';
 import { programmeOps } from '../api/operations.js';
 import { draftIdOf } from '../draft-id.js';
 import { entryModeOf } from '../entry-mode.js';
@@ -137,7 +143,7 @@ function WorkFormView({
             value={text('title')}
             onChange={(title) => set({ title })}
             placeholder={t.workTitlePlaceholder}
-            maxLength={50}
+            maxLength={maxLengthOf(ZWorkForm.shape.title)}
             error={errors.title}
           />
           <TextAreaInput
@@ -146,7 +152,7 @@ function WorkFormView({
             value={text('description')}
             onChange={(description) => set({ description })}
             placeholder={t.workDescriptionPlaceholder}
-            maxLength={2000}
+            maxLength={maxLengthOf(ZWorkForm.shape.description)}
             error={errors.description}
           />
         </FormSection>

@@ -4,7 +4,7 @@ import { editableStatuses, routes, type ApplicationSummary } from '@qgw/contract
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
 import { navigateTo } from '../../../lib/navigation.js';
-import { StatusBadge, formatDateTime } from '../../applications/components/status.js';
+import { StatusBadge, formatDateTime } from '../../../components/ui/application-status.js';
 import { useWorks } from '../hooks/use-works.js';
 import { programmeStrings as t } from '../strings.js';
 import { ResultPlaceholder } from './entry-result.js';

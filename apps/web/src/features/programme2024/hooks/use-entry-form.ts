@@ -2,8 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { ApplicationKind, ApplicationStatus } from '@qgw/contracts';
 import { showToast } from '../../../lib/toast.js';
-import { checkForm, withoutBlanks, type FieldErrors, type FormCheck } from '../../applications/form-check.js';
-import { useDraftAutosave } from '../../applications/hooks/use-draft-autosave.js';
+import { checkForm, type FieldErrors, type FormCheck, useDraftAutosave, withoutBlanks } from '../../applications/index.js';
 
 /** The application a form changes: a returned one is edited in place, with its version. */
 export interface EditTarget {

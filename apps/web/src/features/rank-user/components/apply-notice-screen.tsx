@@ -3,7 +3,7 @@ import { Checkbox } from 'antd-mobile';
 import { routes } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { navigateTo } from '../../../lib/navigation.js';
-import { FormFooter } from '../../applications/components/form-steps.js';
+import { FormFooter } from '../../applications/index.js';
 import { rankUserStrings as t } from '../strings.js';
 import './rank-user.css';
 

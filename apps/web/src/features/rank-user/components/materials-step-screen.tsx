@@ -2,11 +2,15 @@ import { useState } from 'react';
 import { routes, ZRankUserForm } from '@qgw/contracts';
 import { navigateBack, navigateTo } from '../../../lib/navigation.js';
 import { showToast } from '../../../lib/toast.js';
-import { FormSection } from '../../applications/components/fields.js';
-import { FormFooter } from '../../applications/components/form-steps.js';
-import { ImageUploader } from '../../applications/components/image-uploader.js';
-import { VideoUploader } from '../../applications/components/video-uploader.js';
-import { checkForm, withoutBlanks, type FieldErrors } from '../../applications/form-check.js';
+import {
+  checkForm,
+  type FieldErrors,
+  FormFooter,
+  FormSection,
+  ImageUploader,
+  VideoUploader,
+  withoutBlanks,
+} from '../../applications/index.js';
 import type { RankUserFormState } from '../hooks/use-rank-user.js';
 import { rankUserStrings as t } from '../strings.js';
 import { RankUserFormLayout } from './form-layout.js';

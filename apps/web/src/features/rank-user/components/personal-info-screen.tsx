@@ -4,7 +4,7 @@ import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
 import { navigateTo } from '../../../lib/navigation.js';
 import { getJson } from '../../../lib/storage.js';
-import { StatusBadge, StatusTimeline } from '../../applications/components/status.js';
+import { StatusBadge, StatusTimeline } from '../../../components/ui/application-status.js';
 import type { RankUserInfo } from '../api/operations.js';
 import { useRankUserInfo } from '../hooks/use-rank-user.js';
 import { rankUserStrings as t } from '../strings.js';

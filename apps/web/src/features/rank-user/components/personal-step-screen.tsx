@@ -2,10 +2,15 @@ import { useState } from 'react';
 import { routes, ZPersonalInfo } from '@qgw/contracts';
 import { navigateTo } from '../../../lib/navigation.js';
 import { showToast } from '../../../lib/toast.js';
-import { FormSection } from '../../applications/components/fields.js';
-import { FormFooter } from '../../applications/components/form-steps.js';
-import { PersonalInfoFields, type PersonalInfoValue } from '../../applications/components/personal-info-fields.js';
-import { checkForm, withoutBlanks, type FieldErrors } from '../../applications/form-check.js';
+import {
+  checkForm,
+  type FieldErrors,
+  FormFooter,
+  FormSection,
+  PersonalInfoFields,
+  type PersonalInfoValue,
+  withoutBlanks,
+} from '../../applications/index.js';
 import type { RankUserFormState } from '../hooks/use-rank-user.js';
 import { rankUserStrings as t } from '../strings.js';
 import { RankUserFormLayout } from './form-layout.js';

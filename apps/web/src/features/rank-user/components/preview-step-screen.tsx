@@ -1,6 +1,6 @@
 import { routes } from '@qgw/contracts';
 import { navigateBack } from '../../../lib/navigation.js';
-import { FormFooter } from '../../applications/components/form-steps.js';
+import { FormFooter } from '../../applications/index.js';
 import { useSendRankUser, type RankUserFormState } from '../hooks/use-rank-user.js';
 import { rankUserStrings as t } from '../strings.js';
 import { RankUserFormLayout } from './form-layout.js';

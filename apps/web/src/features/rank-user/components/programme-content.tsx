@@ -2,9 +2,18 @@ import type { ReactNode } from 'react';
 import { Skeleton } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiFailure } from '../../../lib/request.js';
-import { ListEmpty, ListError, ListSkeleton, LoadMore, Refreshable } from '../../content/components/list-states.js';
-import { RichText } from '../../content/components/rich-text.js';
-import { contentKeys, refreshFresh, useArticle, useArticles } from '../../content/hooks/use-content.js';
+import {
+  contentKeys,
+  ListEmpty,
+  ListError,
+  ListSkeleton,
+  LoadMore,
+  Refreshable,
+  refreshFresh,
+  RichText,
+  useArticle,
+  useArticles,
+} from '../../content/index.js';
 import { rankUserStrings as t } from '../strings.js';
 
 /**

@@ -2,9 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { genderLabels, maskIdNumber, type RankUserForm, type RoutePath } from '@qgw/contracts';
-import { FormSection, InfoList, InfoRow } from '../../applications/components/fields.js';
-import { personalInfoKeys, personalInfoLabels } from '../../applications/components/personal-info-fields.js';
-import { useFileUrl } from '../../applications/hooks/use-file-url.js';
+import { FormSection, InfoList, InfoRow, personalInfoKeys, personalInfoLabels, useFileUrl } from '../../applications/index.js';
 import { rankUserStrings as t } from '../strings.js';
 
 /** An ID number as a list shows it: masked, unless the server already masked it. */

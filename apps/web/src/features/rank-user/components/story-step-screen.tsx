@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { routes, ZRankUserForm } from '@qgw/contracts';
 import { navigateBack, navigateTo } from '../../../lib/navigation.js';
+import { maxLengthOf } from '../../../lib/schema-limits.js';
 import { showToast } from '../../../lib/toast.js';
-import { FormSection, TextAreaInput } from '../../applications/components/fields.js';
-import { FormFooter } from '../../applications/components/form-steps.js';
-import { checkForm, withoutBlanks, type FieldErrors } from '../../applications/form-check.js';
+import { checkForm, type FieldErrors, FormFooter, FormSection, TextAreaInput, withoutBlanks } from '../../applications/index.js';
 import type { RankUserFormState } from '../hooks/use-rank-user.js';
 import { rankUserStrings as t } from '../strings.js';
 import { RankUserFormLayout } from './form-layout.js';
@@ -31,7 +30,7 @@ function StoryStep({ draft }: RankUserFormState) {
           value={draft.data.intro ?? ''}
           onChange={(intro) => draft.set({ intro })}
           placeholder={t.introPlaceholder}
-          maxLength={1000}
+          maxLength={maxLengthOf(ZStory.shape.intro)}
           rows={5}
           error={errors.intro}
         />
@@ -41,7 +40,7 @@ function StoryStep({ draft }: RankUserFormState) {
           value={draft.data.achievements ?? ''}
           onChange={(achievements) => draft.set({ achievements })}
           placeholder={t.achievementsPlaceholder}
-          maxLength={2000}
+          maxLength={maxLengthOf(ZStory.shape.achievements)}
           rows={8}
           error={errors.achievements}
         />

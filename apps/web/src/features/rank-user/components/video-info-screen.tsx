@@ -1,7 +1,7 @@
 import { DotLoading, ErrorBlock } from 'antd-mobile';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
-import { FormSection, InfoList, InfoRow } from '../../applications/components/fields.js';
+import { FormSection, InfoList, InfoRow } from '../../applications/index.js';
 import { useRankUserInfo } from '../hooks/use-rank-user.js';
 import { rankUserStrings as t } from '../strings.js';
 import { storedInfo } from './personal-info-screen.js';

@@ -4,11 +4,9 @@ import { Code, routes, storageKeys, ZRankUserApplyRequest, type ApplicationStatu
 import { redirectTo } from '../../../lib/navigation.js';
 import { setItem } from '../../../lib/storage.js';
 import { hideToast, showLoading, showToast, toastError, ShownError } from '../../../lib/toast.js';
-import { queryClient } from '../../../app/query-client.js';
+import { queryClient } from '../../../lib/query-client.js';
 import { isLoggedIn, useSession } from '../../../stores/session.js';
-import { checkForm, withoutBlanks } from '../../applications/form-check.js';
-import { useDraftAutosave, type DraftAutosave } from '../../applications/hooks/use-draft-autosave.js';
-import { rememberFileUrls } from '../../applications/hooks/use-file-url.js';
+import { checkForm, type DraftAutosave, rememberFileUrls, useDraftAutosave, withoutBlanks } from '../../applications/index.js';
 import { fetchRankUserInfo, rankUserOps, sendWithCode, type RankUserView } from '../api/operations.js';
 import { rankUserInfoKey } from '../lookup.js';
 import { rankUserStrings as t } from '../strings.js';

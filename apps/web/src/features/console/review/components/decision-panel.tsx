@@ -84,7 +84,7 @@ export function DecisionPanel({ app, onRefresh }: { app: ConsoleApplicationRespo
       )}
       {conflict && <ConflictNotice onRefresh={refresh} />}
       <div className="qgw-cs-form-actions">
-        <Button color="primary" loading={stage.isPending} disabled={stage.isPending} onClick={() => stage.mutate(undefined, { onError })}>
+        <Button color="primary" loading={stage.isPending} disabled={stage.isPending} onClick={() => stage.mutate(undefined, { onError, onSuccess: () => setTooFew(null) })}>
           {t.stage}
         </Button>
         {app.staged && (

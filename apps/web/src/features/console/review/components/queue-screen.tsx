@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from 'antd-mobile';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { applicationKinds, applicationStatuses, decisionLabels, statusLabels, type ApplicationKind, type ApplicationStatus, type ConsoleQueueItem } from '@qgw/contracts';
+import { applicationKinds, applicationStatuses, decisionLabels, reviewLimits, statusLabels, type ApplicationKind, type ApplicationStatus, type ConsoleQueueItem } from '@qgw/contracts';
 import { call } from '../../../../lib/request.js';
 import { ConsoleEmpty, ConsoleError, ConsoleLoading, ConsolePage, SelectField } from '../../components/console-ui.js';
 import { reviewKeys, reviewOps } from '../api/operations.js';
@@ -111,7 +111,7 @@ export function QueueScreen() {
             {t.search}
           </label>
           <span className="qgw-rv-search-row">
-            <input id="qgw-rv-q" className="qgw-cs-input" type="search" value={search} placeholder={t.searchPlaceholder} maxLength={30} onChange={(e) => setSearch(e.target.value)} />
+            <input id="qgw-rv-q" className="qgw-cs-input" type="search" value={search} placeholder={t.searchPlaceholder} maxLength={reviewLimits.search.max} onChange={(e) => setSearch(e.target.value)} />
             <Button type="submit" color="primary">
               {t.searchButton}
             </Button>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog } from 'antd-mobile';
-import { reviewOutcomes, decisionLabels, type ConsoleReview, type ReviewCriterion, type ReviewRecommendation } from '@qgw/contracts';
+import { reviewLimits, reviewOutcomes, decisionLabels, type ConsoleReview, type ReviewCriterion, type ReviewRecommendation } from '@qgw/contracts';
 import { call } from '../../../../lib/request.js';
 import { showToast } from '../../../../lib/toast.js';
 import { TextArea } from '../../components/console-ui.js';
@@ -59,6 +59,7 @@ export function ReviewForm({ applicationId, rubric, mine }: { applicationId: str
             className="qgw-cs-input"
             type="number"
             inputMode="decimal"
+            // a score is 0..maxScore of its criterion (ZRubricCriterion); the range comes with the rubric, not a schema
             min={0}
             max={c.maxScore}
             step="any"
@@ -84,8 +85,8 @@ export function ReviewForm({ applicationId, rubric, mine }: { applicationId: str
           ))}
         </div>
       </fieldset>
-      <TextArea label={t.commentToApplicant} value={comment} onChange={setComment} rows={3} maxLength={2000} />
-      <TextArea label={t.privateNote} value={note} onChange={setNote} rows={3} maxLength={2000} />
+      <TextArea label={t.commentToApplicant} value={comment} onChange={setComment} rows={3} maxLength={reviewLimits.comment.max} />
+      <TextArea label={t.privateNote} value={note} onChange={setNote} rows={3} maxLength={reviewLimits.note.max} />
       <div className="qgw-cs-form-actions">
         <Button type="submit" color="primary" loading={submit.isPending} disabled={submit.isPending}>
           {t.submitReview}
@@ -109,7 +110,7 @@ export function ConflictButton({ applicationId, onDeclared }: { applicationId: s
   }
   return (
     <div className="qgw-cs-card qgw-rv-card qgw-rv-form">
-      <TextArea label={t.conflictReason} value={reason} onChange={setReason} rows={2} maxLength={200} />
+      <TextArea label={t.conflictReason} value={reason} onChange={setReason} rows={2} maxLength={reviewLimits.conflictReason.max} />
       <div className="qgw-cs-form-actions">
         <Button
           color="warning"

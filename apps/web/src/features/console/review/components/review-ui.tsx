@@ -1,6 +1,6 @@
 import { statusLabels, type ApplicationStatus } from '@qgw/contracts';
 import { readUserInfo } from '../../../../lib/storage.js';
-import { useUserInfo } from '../../../accounts/hooks/use-profile.js';
+import { useUserInfo } from '../../../accounts/index.js';
 import { hasAdminRole } from '../../entry.js';
 import './review.css';
 

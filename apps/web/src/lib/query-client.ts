@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { HttpError, SessionExpiredError } from '../lib/request.js';
+import { HttpError, SessionExpiredError } from './request.js';
 
 /** One query cache for the app; cleared whenever the signed-in account changes. */
 export const queryClient = new QueryClient({

@@ -1,6 +1,11 @@
 import { statusLabels, type ApplicationStatus } from '@qgw/contracts';
-import { applicationStrings as t } from '../strings.js';
-import './applications.css';
+import './application-status.css';
+
+/**
+ * An application's state as every screen that shows one draws it (the programme's home card, the
+ * applicant's entries, the check screens): shared by the features, so it sits below them.
+ */
+const t = { timelineTitle: '办理进度', timelineEmpty: '暂无进度记录' } as const;
 
 /** The colour family of each state: waiting, needs the applicant, good, final-bad, neutral. */
 export const statusTone: Record<ApplicationStatus, 'wait' | 'action' | 'good' | 'bad' | 'neutral'> = {

@@ -266,7 +266,7 @@ test('profile: nickname and avatar saved with 更改中 / 保存成功, back 1 l
   expect(avatar.status()).toBe(200);
   expect(avatar.headers()['content-type']).toMatch(/^image\/png/);
 
-  // what a status look-up leaves behind (spec §3) belongs to this account too
+  // what a status look-up leaves behind (docs/requirements.md#storage-keys) belongs to this account too
   await page.evaluate((keys) => {
     localStorage.setItem(keys.applyDetail, JSON.stringify({ rankUser: { id: 'a1', data: { name: '张青' } } }));
     localStorage.setItem(keys.applyStatus, '9002');

@@ -1,8 +1,9 @@
 /**
  * The rank-user look-up (GET getRankUserInfo, type check) from the programme page: each answer
- * lands on its route with the localStorage of spec §3/§4. Codes 9001, 9002 and 9000 are reached
- * by a real application in applications-rank-user.spec.ts; this file covers 0 (approved), the
- * unregistered mobile (用户不存在) and the other failures.
+ * lands on its route with the localStorage it should leave (docs/requirements.md#lookup-codes,
+ * docs/requirements.md#storage-keys). Codes 9001, 9002 and 9000 are reached by a real application
+ * in applications-rank-user.spec.ts; this file covers 0 (approved), the unregistered mobile
+ * (用户不存在) and the other failures.
  */
 import { type Route } from '@playwright/test';
 import { expect, test } from './support/test.js';

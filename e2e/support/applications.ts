@@ -36,7 +36,7 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
   expect((await readStorage(page))[storageKeys.token], 'a session is stored').toBeTruthy();
 }
 
-// ---- the look-up's keys (spec §3) ------------------------------------------------------------------
+// ---- the look-up's keys (docs/requirements.md#storage-keys) ----------------------------------------
 
 export interface ApplyKeys {
   applyStatus: string | undefined;

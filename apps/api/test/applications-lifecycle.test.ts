@@ -1,7 +1,7 @@
 /**
- * The lifecycle of PRODUCT §4 enforced by the server: no edits after submission except when
- * returned, no withdrawal after a decision, no submission outside the programme's window, one live
- * application per kind, stale versions refused — and a refused request writes nothing.
+ * The lifecycle (docs/requirements.md#lifecycle) enforced by the server: no edits after submission
+ * except when returned, no withdrawal after a decision, no submission outside the programme's window,
+ * one live application per kind, stale versions refused — and a refused request writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, Code, type SubmitResponse } from '@qgw/contracts';

@@ -1,5 +1,5 @@
 /**
- * getRankUserInfo, type check: the code the client routes by (spec §4, PRODUCT §3) for every
+ * getRankUserInfo, type check: the code the client routes by (docs/requirements.md#lookup-codes) for every
  * situation, and who may look up whom; type info: the record itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 /**
- * Two API instances on one database and one Redis, as PRODUCT §5 runs them behind a proxy: each
- * instance keeps its own memory, so whatever must hold across them lives in the database (sessions)
- * or in Redis (rate limits, the per-account failure counts, spent challenge solutions). A request
- * may land on either instance; the limits count both, and a session ended on one is dead on the
- * other at once.
+ * Two API instances on one database and one Redis, behind a proxy as production runs them
+ * (docs/requirements.md#running): each instance keeps its own memory, so whatever must hold across
+ * them lives in the database (sessions) or in Redis (rate limits, the per-account failure counts,
+ * spent challenge solutions). A request may land on either instance; the limits count both, and a
+ * session ended on one is dead on the other at once.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -41,7 +41,7 @@ export const ZLoginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof ZLoginRequest>;
 
-/** Login answer message (spec §3: token, username = mobile, id, openid are read). */
+/** Login answer message (docs/requirements.md#session-state: token, username = mobile, id, openid are read). */
 export const ZLoginResponse = z.object({
   token: z.string(),
   username: z.string(),

@@ -1,6 +1,6 @@
 /** Every API path, once. Web and API both import these; no hand-written URLs elsewhere. */
 export const apiPaths = {
-  // seed operations (spec §7, PRODUCT §3)
+  // seed operations (docs/requirements.md#operations)
   login: '/v1/login',
   register: '/v1/registerUser',
   getRankUser: '/v1/getRankUserInfo',

@@ -4,7 +4,7 @@ import { isValidIdNumber, isValidUscc } from './validators.js';
 
 import { applicationKinds, applicationStatuses } from './lifecycle.js';
 
-/** Every kind of application (PRODUCT §2) and the one lifecycle they share (PRODUCT §4): lifecycle.ts. */
+/** Every kind of application and the one lifecycle they share (docs/requirements.md#lifecycle): lifecycle.ts. */
 export const ZApplicationKind = z.enum(applicationKinds);
 export const ZApplicationStatus = z.enum(applicationStatuses);
 

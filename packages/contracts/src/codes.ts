@@ -14,7 +14,7 @@ export const Code = {
   /** status value the client sets after a submit or an update */
   STATUS_SUBMITTED: 1001,
 
-  // generic failures (answered with HTTP 200 unless HTTP itself says otherwise, see PRODUCT §3)
+  // generic failures (answered with HTTP 200 unless HTTP itself says otherwise, see docs/requirements.md#http-status)
   BAD_REQUEST: 4000,
   UNAUTHORIZED: 4010,
   FORBIDDEN: 4030,
@@ -113,5 +113,5 @@ export const Code = {
 export type CodeName = keyof typeof Code;
 export type CodeValue = (typeof Code)[CodeName];
 
-/** The look-up failure message the client recognises as "user does not exist" (spec §4). */
+/** The look-up failure message the client recognises as "user does not exist" (docs/requirements.md#codes). */
 export const USER_NOT_FOUND_MESSAGE = '用户不存在';

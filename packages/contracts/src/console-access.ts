@@ -6,9 +6,10 @@ import { ZCursor, ZPageOf } from './content.js';
 import { reviewLimits } from './console-review.js';
 
 /**
- * Console access and administration (PRODUCT §1): the second factor (TOTP) reviewers and admins
- * pass before any console endpoint answers, and the admin's people, programme, themes, rubrics and
- * audit-log screens. Every console endpoint answers the usual envelope; refusals:
+ * Console access and administration (docs/requirements.md#console-access): the second factor (TOTP)
+ * reviewers and admins pass before any console endpoint answers, and the admin's people, programme,
+ * themes, rubrics and audit-log screens. Every console endpoint answers the usual envelope;
+ * refusals:
  *   HTTP 401 code 4010 (UNAUTHORIZED)        no session / expired session → log in again
  *   HTTP 403 code 4030 (FORBIDDEN)           the account holds none of the route's roles
  *   HTTP 401 code 1401 (CONSOLE_MFA_REQUIRED) role held, but this session has not passed the TOTP step

@@ -6,9 +6,10 @@ import {
 } from './console-review.js';
 
 /**
- * The review console, deciding (PRODUCT §4): staged decisions and their release, the notice the
- * applicant receives, the outbound delivery log and exports (admins); and the applicant's in-app
- * notifications. Console endpoints need a console-verified admin session (console-access.ts).
+ * The review console, deciding (docs/requirements.md#decisions): staged decisions and their
+ * release, the notice the applicant receives, the outbound delivery log and exports (admins); and
+ * the applicant's in-app notifications. Console endpoints need a console-verified admin session
+ * (console-access.ts).
  */
 
 const ZId = ZConsoleId;

@@ -4,9 +4,9 @@ import { ZProgrammePhase, ZTimelineEntry } from './applications-api.js';
 import { ZCursor, ZPageOf, ZQueryBool } from './content.js';
 
 /**
- * The review console, reviewing (PRODUCT §1, §4): the queue, one application in detail, revealing
- * personal data (audited), assignment and reviews. Decisions, notifications, the delivery log and
- * exports are in console-decisions.ts.
+ * The review console, reviewing (docs/requirements.md#roles, docs/requirements.md#lifecycle): the
+ * queue, one application in detail, revealing personal data (audited), assignment and reviews.
+ * Decisions, notifications, the delivery log and exports are in console-decisions.ts.
  * Every console endpoint needs a console-verified session (reviewer or admin, second factor done;
  * refusals as in console-access.ts). Besides: a reviewer asking about an application that is not
  * assigned to them gets HTTP 403 with Code.NOT_ASSIGNED (whether or not it exists).

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Committee content (PRODUCT §2): articles (intro, news, documents, programme pages, awards),
- * leaders and secretariat, subdivisions, the member directory and the webview allowlist.
+ * Committee content (docs/requirements.md#content): articles (intro, news, documents, programme
+ * pages, awards), leaders and secretariat, subdivisions, the member directory and the webview
+ * allowlist.
  *
  * Public reads are GET with the query string; they answer with ETag (weak) and
  * Cache-Control `public, max-age=60` and 304 to a matching If-None-Match. A screen that must

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The answer envelope of every /v1 call (PRODUCT §3):
+ * The answer envelope of every /v1 call (docs/requirements.md#envelope):
  * success → `message` carries the data; failure → `message` is a Chinese sentence for a toast.
  */
 export const ZFailure = z.object({

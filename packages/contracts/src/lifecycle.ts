@@ -1,10 +1,10 @@
 /**
- * The application lifecycle's names and labels (PRODUCT §4) and the programme's phases, as plain
- * constants: screens that only show a state import them without the validation library, which the
- * schemas built on them (applications.ts, applications-api.ts) bring.
+ * The application lifecycle's names and labels (docs/requirements.md#lifecycle) and the programme's
+ * phases, as plain constants: screens that only show a state import them without the validation
+ * library, which the schemas built on them (applications.ts, applications-api.ts) bring.
  */
 
-/** Every kind of application (PRODUCT §2). */
+/** Every kind of application (docs/requirements.md#lifecycle). */
 export const applicationKinds = ['rank_user', 'membership', 'person', 'work', 'company'] as const;
 export type ApplicationKind = (typeof applicationKinds)[number];
 

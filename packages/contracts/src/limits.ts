@@ -93,7 +93,7 @@ export const smsPolicy = {
   sendPerIpPerHour: 2000,
 } as const;
 
-/** Spec §9 constants. */
+/** The seed's constants (docs/requirements.md#constants). */
 export const appConstants = {
   designWidth: 750,
   chunkLoadTimeoutMs: 120_000,

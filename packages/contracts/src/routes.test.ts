@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allRoutePaths, defaultRoute, isTabPath, routes, tabBar, tabPaths } from './routes.js';
 
 describe('route table', () => {
-  it('holds the 47 routes of spec §2 plus the 3 tab pages, each once', () => {
+  it('holds the 47 seed routes (requirements: routes) plus the 3 tab pages, each once', () => {
     expect(allRoutePaths).toHaveLength(50);
     expect(new Set(allRoutePaths).size).toBe(50);
     for (const p of allRoutePaths) expect(p).toMatch(/^\/pages\/[A-Za-z0-9]+\/[A-Za-z0-9]+$/);

@@ -39,10 +39,10 @@ export const accountRoutes = {
   privacy: '/pages/account/privacy',
 } as const;
 
-/** The default entry route (spec §2). */
+/** The default entry route (docs/requirements.md#routes). */
 export const defaultRoute = routes.cxb2024.index;
 
-/** Tab bar, in order (spec §1). */
+/** Tab bar, in order (docs/requirements.md#tab-bar). */
 export const tabBar = {
   color: '#333',
   backgroundColor: '#fff',

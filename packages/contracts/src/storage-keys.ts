@@ -1,4 +1,4 @@
-/** localStorage keys of spec §3, exactly as written. */
+/** The localStorage keys (docs/requirements.md#storage-keys), exactly as written. */
 export const storageKeys = {
   userInfo: 'user_info',
   token: 'token',

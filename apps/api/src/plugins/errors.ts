@@ -5,8 +5,9 @@ import { Code, type CodeValue, type Failure } from '@qgw/contracts';
 import { httpStrings } from './http.strings.js';
 
 /**
- * The one error type of the API. `statusCode` stays 200 for business failures (PRODUCT §3):
- * only what HTTP itself names (401, 403, 404, 413, 415, 429, 5xx) gets another status.
+ * The one error type of the API. `statusCode` stays 200 for business failures
+ * (docs/requirements.md#http-status): only what HTTP itself names (401, 403, 404, 413, 415, 429,
+ * 5xx) gets another status.
  */
 export class AppError extends Error {
   override name = 'AppError';

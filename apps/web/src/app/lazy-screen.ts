@@ -16,8 +16,8 @@ export type ScreenModule = { default: ComponentType };
 export type ScreenLoader = () => Promise<ScreenModule>;
 
 /**
- * Spec §9: a chunk that has not loaded after 120 000 ms counts as failed, so the user gets a retry
- * screen instead of waiting on a blank page forever.
+ * A chunk that has not loaded after 120 000 ms counts as failed (docs/requirements.md#constants), so
+ * the user gets a retry screen instead of waiting on a blank page forever.
  */
 export function withChunkTimeout<T>(load: () => Promise<T>, ms: number = appConstants.chunkLoadTimeoutMs): Promise<T> {
   return new Promise<T>((resolve, reject) => {

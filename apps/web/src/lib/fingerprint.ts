@@ -103,8 +103,8 @@ function storeFingerprint(): void {
 }
 
 /**
- * Spec §9: computed when the browser is idle, or after 500 ms where idle callbacks are missing,
- * so that it never competes with the first paint.
+ * Computed when the browser is idle, or after 500 ms where idle callbacks are missing, so that it
+ * never competes with the first paint (docs/requirements.md#fingerprint).
  */
 export function scheduleFingerprint(task: () => void = storeFingerprint): void {
   if (typeof window.requestIdleCallback === 'function') {

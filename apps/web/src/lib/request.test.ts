@@ -34,7 +34,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('request (spec §7)', () => {
+describe('request (requirements: request wrapper)', () => {
   test('POST: method upper-cased, data merged with platform=wap and rent_mode=2 as a JSON body, token in Authorization', async () => {
     localStorage.setItem(storageKeys.token, 'stored-token');
     const api = stubApi({ '/v1/registerUser': ok('ok') });

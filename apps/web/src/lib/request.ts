@@ -7,14 +7,14 @@ import { commonStrings } from './strings.js';
 import { useSession } from '../stores/session.js';
 
 /**
- * The one request wrapper (spec §7). Every call of the app goes through `request`; screens use the
- * typed `call(operation, data)` on top of it.
+ * The one request wrapper (docs/requirements.md#request-wrapper). Every call of the app goes through
+ * `request`; screens use the typed `call(operation, data)` on top of it.
  */
 
 /**
  * A non-2xx answer. Its message is the server's own sentence when the answer carried the envelope
  * (`{code, message}`: a 429 saying how long to wait, a 428 asking for a challenge); otherwise
- * "网络请求错误，状态码<status>" (spec §7).
+ * "网络请求错误，状态码<status>" (docs/requirements.md#request-wrapper).
  */
 export class HttpError extends Error {
   constructor(
@@ -157,8 +157,9 @@ async function send(url: string, init: RequestInit, options: RequestOptions = {}
 }
 
 /**
- * Spec §7: method upper-cased; data merged with platform=wap and rent_mode=2; JSON content type and
- * the stored token; 2xx → the body, anything else → an error.
+ * The request wrapper (docs/requirements.md#request-wrapper): method upper-cased; data merged with
+ * platform=wap and rent_mode=2; JSON content type and the stored token; 2xx → the body, anything
+ * else → an error.
  */
 export async function request<T = unknown>(
   method: Method | string,
@@ -199,7 +200,10 @@ export type Operation<Req extends z.ZodType, Res extends z.ZodType> = Pick<
 
 export const defineOperation = <Req extends z.ZodType, Res extends z.ZodType>(op: Operation<Req, Res>) => op;
 
-/** success !== true counts as failure (spec §5); the success message is checked against its schema. */
+/**
+ * success !== true counts as failure (docs/requirements.md#validation); the success message is
+ * checked against its schema.
+ */
 export function unwrap<Res extends z.ZodType>(body: unknown, response: Res): z.output<Res> {
   if (body === null || typeof body !== 'object') throw new Error(commonStrings.badAnswer);
   const env = body as { success?: unknown; message?: unknown; code?: unknown };

@@ -64,7 +64,7 @@ export function clearSession(): void {
   removeItems(sessionKeys);
 }
 
-/** Spec §4 (register): "clear all local storage". */
+/** Registration (docs/requirements.md#register): "clear all local storage". */
 export function clearAll(): void {
   try {
     window.localStorage.clear();

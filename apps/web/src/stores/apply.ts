@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { appConstants } from '@qgw/contracts';
 
-/** Apply state (spec §3): the person entry's information, "111" until fetched. */
+/** Apply state (docs/requirements.md#memory-state): the person entry's information, "111" until fetched. */
 export interface ApplyState {
   personInfo: string | Record<string, unknown>;
   setPersonInfo(info: string | Record<string, unknown>): void;

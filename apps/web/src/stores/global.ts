@@ -1,6 +1,9 @@
 import { create } from 'zustand';
 
-/** Global values (spec §3): the status-bar height (CSS px) and the work photo being edited. */
+/**
+ * Global values (docs/requirements.md#memory-state): the status-bar height (CSS px) and the work
+ * photo being edited.
+ */
 export interface GlobalState {
   statusBarHeight: number;
   workPhoto: string | null;

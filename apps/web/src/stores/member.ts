@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { appConstants } from '@qgw/contracts';
 
-/** Member state (spec §3): the membership application's status, "111" until known. */
+/** Member state (docs/requirements.md#memory-state): the membership application's status, "111" until known. */
 export interface MemberState {
   applyStatus: string;
   setApplyStatus(status: string): void;

@@ -2,7 +2,10 @@ import { create } from 'zustand';
 import { storageKeys } from '@qgw/contracts';
 import { getString, readUserInfo } from '../lib/storage.js';
 
-/** Common session state (spec §3): access_token from `token`; the rest from the stored `user_info`. */
+/**
+ * Common session state (docs/requirements.md#session-state): access_token from `token`; the rest
+ * from the stored `user_info`.
+ */
 export interface SessionFields {
   access_token: string;
   mobile: string;

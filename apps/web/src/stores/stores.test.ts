@@ -14,7 +14,7 @@ async function freshStores() {
 
 beforeEach(() => localStorage.clear());
 
-describe('session store (spec §3)', () => {
+describe('session store (requirements: session state)', () => {
   test('initialised from localStorage: access_token from token; mobile, nickname, new_user, erroMessage from user_info', async () => {
     localStorage.setItem('token', 'tok-1');
     localStorage.setItem(
@@ -60,7 +60,7 @@ describe('session store (spec §3)', () => {
   });
 });
 
-describe('in-memory stores (spec §3)', () => {
+describe('in-memory stores (requirements: in-memory state)', () => {
   test('member applyStatus and apply personInfo start as the string "111"', async () => {
     const { member, apply } = await freshStores();
     expect(member.useMemberStore.getState().applyStatus).toBe('111');

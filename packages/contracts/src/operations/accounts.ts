@@ -27,7 +27,10 @@ import {
 } from '../accounts.js';
 import type { OperationCatalogue } from './define.js';
 
-/** Accounts (PRODUCT §3): signing in and out, the profile, WeChat binding, SMS verification codes. */
+/**
+ * Accounts (docs/requirements.md#operations): signing in and out, the profile, WeChat binding, SMS
+ * verification codes.
+ */
 export const accountOperations = {
   login: {
     method: 'POST',

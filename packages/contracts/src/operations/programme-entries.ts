@@ -21,8 +21,9 @@ import type { OperationCatalogue } from './define.js';
 const ZNoInput = z.object({});
 
 /**
- * The 2024 programme's entries (PRODUCT §3): the signed-in applicant's person, company and work
- * entries. Updates name an entry of the caller's own; the service refuses anyone else's.
+ * The 2024 programme's entries (docs/requirements.md#programme-2024): the signed-in applicant's
+ * person, company and work entries. Updates name an entry of the caller's own; the service refuses
+ * anyone else's.
  */
 export const programmeEntryOperations = {
   getApplyStatus: {

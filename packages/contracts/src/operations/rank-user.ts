@@ -9,9 +9,10 @@ import {
 import type { OperationCatalogue } from './define.js';
 
 /**
- * The rank-user application (spec §7). getRankUserInfo answers by `type`: `check` a status code
- * with the record, `info` the caller's latest application (ZRankUserInfoResponse); someone else's
- * mobile is refused unless a console-verified reviewer or admin asks (decision 0004).
+ * The rank-user application (docs/requirements.md#operations). getRankUserInfo answers by `type`:
+ * `check` a status code with the record, `info` the caller's latest application
+ * (ZRankUserInfoResponse); someone else's mobile is refused unless a console-verified reviewer or
+ * admin asks (decision 0004).
  */
 export const rankUserOperations = {
   submit: {

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /*
- * Programmes, their themes and every kind of application (PRODUCT §2–§4). Frozen once shipped.
+ * Programmes, their themes and every kind of application (docs/requirements.md#lifecycle). Frozen once shipped.
  * Portable column types only (text, integer), so the same statements run on SQLite and PostgreSQL;
  * partial and expression indexes are supported by both.
  */

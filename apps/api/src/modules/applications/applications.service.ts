@@ -45,7 +45,8 @@ export const notFound = () => new AppError(Code.NOT_FOUND, s.notFound);
 export const conflict = () => new AppError(Code.CONFLICT, s.versionConflict);
 
 /**
- * The applicant's side of the lifecycle (PRODUCT §4, docs/decisions/0004-applications-lifecycle.md):
+ * The applicant's side of the lifecycle (docs/requirements.md#lifecycle,
+ * docs/decisions/0004-applications-lifecycle.md):
  * submit (possibly promoting a draft), update while draft or returned, withdraw before a decision,
  * and read back their own applications. Status, score and reviewer never come from a request: the
  * schemas drop such fields and nothing here reads them. Every transition is audited in the same

@@ -32,7 +32,8 @@ export interface OthersLookupRules {
 }
 
 /**
- * getRankUserInfo (spec §4, PRODUCT §3). type=check answers with the code the client routes by:
+ * getRankUserInfo (docs/requirements.md#rank-user-lookup, docs/requirements.md#lookup-codes).
+ * type=check answers with the code the client routes by:
  *   none / only a draft      → success 9001 (null, or the draft's summary)
  *   submitted / under review → success 9002 (the summary)
  *   approved                 → success 0 {rankUser, postList}

@@ -33,11 +33,12 @@ type ReleaseOutcome = { reason: string } | { status: ConsoleReleaseResponse['rel
 const conflict = () => new AppError(Code.CONFLICT, s.versionConflict);
 
 /**
- * Admins' decisions (PRODUCT §4): staged first, released together. Staging is an optimistic write
- * on the application's version — of two admins staging from the same version exactly one stands,
- * the other gets CONFLICT. Release applies each staged decision in its own transaction (status,
- * reason, decided_at, audit, in-app notification and its outbound copies in the outbox) only if the
- * application is still exactly as staged; the outbox worker sends the copies once it commits.
+ * Admins' decisions (docs/requirements.md#decisions): staged first, released together. Staging is
+ * an optimistic write on the application's version — of two admins staging from the same version
+ * exactly one stands, the other gets CONFLICT. Release applies each staged decision in its own
+ * transaction (status, reason, decided_at, audit, in-app notification and its outbound copies in
+ * the outbox) only if the application is still exactly as staged; the outbox worker sends the
+ * copies once it commits.
  */
 export class DecisionsService {
   constructor(private readonly d: DecisionsDeps) {}

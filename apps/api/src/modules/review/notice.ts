@@ -28,7 +28,7 @@ export function noticeOf(
   return { title: NOTICE_TITLE, body: lines.join('\n') };
 }
 
-/** What the applicant's status look-up answers once the decision is out (PRODUCT §3). */
+/** What the applicant's status look-up answers once the decision is out (docs/requirements.md#lookup-codes). */
 export const lookupCodeOf = (decision: Decision): number => (decision === 'approve' ? Code.OK : Code.APPLY_REJECTED);
 
 export const outcomeLabel = (decision: Decision): string => decisionLabels[decision];

@@ -4,7 +4,10 @@ import { useSession } from '../../stores/session.js';
 import { queryClient } from '../../lib/query-client.js';
 import { scheduleFingerprint } from '../../lib/fingerprint.js';
 
-/** Spec §3/§4: after login, user_info (the answer), token, mobile (= username), uid (= id), openid ('' when null). */
+/**
+ * After login (docs/requirements.md#login), the keys of docs/requirements.md#storage-keys: user_info
+ * (the answer), token, mobile (= username), uid (= id), openid ('' when null).
+ */
 export function saveLogin(info: LoginResponse): void {
   // signing in over another session (the login page is reachable while signed in): nothing the
   // previous account left, applyDetail included, may show for this one
@@ -49,7 +52,7 @@ export function forgetSession(): void {
   useSession.getState().reload();
 }
 
-/** Registration: spec §4 clears all local storage. */
+/** Registration clears all local storage (docs/requirements.md#register). */
 export function forgetEverything(): void {
   clearAll();
   queryClient.clear();

@@ -34,7 +34,7 @@ async function lookUpWith(answer: StubAnswer) {
 
 const stored = (key: string) => localStorage.getItem(key);
 
-describe('rank-user look-up (spec §4, PRODUCT §3)', () => {
+describe('rank-user look-up (requirements: rank-user look-up, look-up codes)', () => {
   test('sends the session mobile with type check', async () => {
     const { api } = await lookUpWith(ok(null, 9001));
     await waitFor(() => expect(api.callsTo('/v1/getRankUserInfo')).toHaveLength(1));

@@ -28,9 +28,10 @@ interface CheckAnswer {
 export type LookupOutcome = 'process' | 'detail' | 'checkStatus' | 'welcome' | 'login' | 'error';
 
 /**
- * Spec §4 / PRODUCT §3: the rank-user look-up (type `check`) and where each answer leads.
- * Writes applyStatus (the code), applyStatusMessage (a message sentence), tempStatus ({rankUser})
- * and applyDetail (postList) as spec §3 lists them.
+ * The rank-user look-up (type `check`, docs/requirements.md#rank-user-lookup) and where each answer
+ * leads (docs/requirements.md#lookup-codes). Writes applyStatus (the code), applyStatusMessage (a
+ * message sentence), tempStatus ({rankUser}) and applyDetail (postList) as
+ * docs/requirements.md#storage-keys lists them.
  */
 export async function lookUpRankUser(): Promise<LookupOutcome> {
   const session = useSession.getState();
@@ -90,7 +91,7 @@ export async function lookUpRankUser(): Promise<LookupOutcome> {
     navigateTo(routes.cxb.process);
     return 'process';
   }
-  // spec §4: any other failure — the message, storage cleared, the welcome page
+  // any other failure — the message, storage cleared, the welcome page (docs/requirements.md#lookup-codes)
   showToast(typeof message === 'string' && message ? message : commonStrings.requestFailed);
   clearAll();
   queryClient.clear();
@@ -99,7 +100,10 @@ export async function lookUpRankUser(): Promise<LookupOutcome> {
   return 'welcome';
 }
 
-/** Spec §4: the single fetch (type `info`); on success its result is applyDetail and the personal info view opens. */
+/**
+ * The single fetch (type `info`, docs/requirements.md#rank-user-lookup); on success its result is
+ * applyDetail and the personal info view opens.
+ */
 export async function openPersonalInfo(): Promise<boolean> {
   const mobile = useSession.getState().mobile;
   try {

@@ -1,6 +1,6 @@
 import { Code, type ApplicationStatus } from '@qgw/contracts';
 
-/** The look-up code that stands for an application state (PRODUCT §3). */
+/** The look-up code that stands for an application state (docs/requirements.md#lookup-codes). */
 export function statusCodeOf(status: ApplicationStatus): number {
   switch (status) {
     case 'approved':

@@ -1,7 +1,7 @@
 import { accountOperations, apiPaths, ZUploadAvatarResponse } from '@qgw/contracts';
 import { unwrap, upload } from '../../../lib/request.js';
 
-/** The account operations (PRODUCT §3), as the contracts' operation catalogue declares them. */
+/** The account operations (docs/requirements.md#operations), as the contracts' operation catalogue declares them. */
 export const accountOps = accountOperations;
 
 export async function uploadAvatar(file: File) {

@@ -1,7 +1,10 @@
 import { accountRightsOperations, apiPaths } from '@qgw/contracts';
 import { request } from '../../../lib/request.js';
 
-/** Personal-data rights (PRODUCT §3 "accounts for a real public"): closing the account and cancelling a closing. */
+/**
+ * Personal-data rights (docs/requirements.md#account-rights): closing the account and cancelling a
+ * closing.
+ */
 export const accountRightsOps = accountRightsOperations;
 
 /**

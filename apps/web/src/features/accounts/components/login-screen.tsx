@@ -18,8 +18,8 @@ import './accounts.css';
 type Mode = 'password' | 'sms';
 
 /**
- * 登录: by password (spec §4) or, on the 验证码登录 tab, by a code texted to the mobile. The mobile
- * typed is kept across the tabs, and comes filled in from 忘记密码 (`?mobile=`).
+ * 登录: by password (docs/requirements.md#login) or, on the 验证码登录 tab, by a code texted to the
+ * mobile. The mobile typed is kept across the tabs, and comes filled in from 忘记密码 (`?mobile=`).
  */
 export function LoginScreen() {
   const [params] = useSearchParams();

@@ -24,7 +24,7 @@ export interface LoginOptions {
   onChallenge?: (message: string, retry: (altcha: string) => void) => void;
 }
 
-/** Spec §4 login flow: what a signed-in answer leads to, by password or by code. */
+/** The login flow (docs/requirements.md#login): what a signed-in answer leads to, by password or by code. */
 export function finishLogin(info: LoginResponse): void {
   saveLogin(info);
   if (!info.openid) {
@@ -57,7 +57,7 @@ export function challengeOrToast<F extends object>(options: LoginOptions, resend
   };
 }
 
-/** Spec §4 login flow. */
+/** The login flow (docs/requirements.md#login). */
 export function useLogin(options: LoginOptions = {}) {
   const mutation = useMutation({
     mutationFn: async (form: FormInput<typeof ZLoginRequest>) => {
@@ -86,7 +86,10 @@ export interface RegisterForm {
   agree: boolean;
 }
 
-/** Spec §4 register flow: on success all local storage is cleared and the welcome page opens. */
+/**
+ * The register flow (docs/requirements.md#register): on success all local storage is cleared and
+ * the welcome page opens.
+ */
 export function useRegister() {
   return useMutation({
     mutationFn: async (form: RegisterForm) => {

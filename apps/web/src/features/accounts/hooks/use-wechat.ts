@@ -38,7 +38,7 @@ export function useStartWxAuthorize() {
   });
 }
 
-/** Spec §4 bind flow: store the openid, say so, go home. */
+/** The bind flow (docs/requirements.md#wechat-binding): store the openid, say so, go home. */
 export function useBindWx() {
   return useMutation({
     mutationFn: async (params: { code: string; state: string }) => {

@@ -15,8 +15,9 @@ import { memberStrings as t } from '../strings.js';
 export const memberInfoKey = ['membership', 'info'] as const;
 
 /**
- * The user's membership application (GET getMemberInfo). Spec §8: a failed fetch is logged, never
- * shown; only the error's text is logged. The member store's applyStatus follows the answer.
+ * The user's membership application (GET getMemberInfo). A failed fetch is logged, never shown
+ * (docs/requirements.md#messages); only the error's text is logged. The member store's applyStatus
+ * follows the answer.
  */
 export function useMemberInfo() {
   const loggedIn = useSession(isLoggedIn);
@@ -46,7 +47,7 @@ export type MemberValues = PersonalInfoValue & { subdivision?: string; reason?: 
 /**
  * memberApply (new or a draft continued) and memberUpdate (a returned application corrected).
  * Loading "提交中"; success: applyStatus follows the answer, then back 2 levels after an
- * application and 1 after an update (spec §2); any failure of the call: "资料提交失败".
+ * application and 1 after an update (docs/requirements.md#going-back); any failure of the call: "资料提交失败".
  */
 export function useSubmitMember(form: EntryForm<MemberValues>, editing: EditTarget | null, onFailure: (message: string) => void) {
   const setApplyStatus = useMemberStore((s) => s.setApplyStatus);

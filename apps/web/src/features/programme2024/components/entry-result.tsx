@@ -85,7 +85,7 @@ export function ResultPlaceholder({
     );
   }
   if (state === 'error') {
-    // fetch failures are logged, not described (spec §8); the user can only try again
+    // fetch failures are logged, not described (docs/requirements.md#messages); the user can only try again
     return (
       <div className="qgw-p24-empty">
         <Button color="primary" shape="rounded" onClick={onRetry}>

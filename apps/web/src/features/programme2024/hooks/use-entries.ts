@@ -7,7 +7,10 @@ import { isLoggedIn, useSession } from '../../../stores/session.js';
 import { programmeOps } from '../api/operations.js';
 import { programmeKeys } from './use-programme.js';
 
-/** Spec §8: a failed person-info fetch is logged, never shown. Only the error's text is logged. */
+/**
+ * A failed person-info fetch is logged, never shown (docs/requirements.md#messages). Only the
+ * error's text is logged.
+ */
 function logged<T>(what: string, fetcher: () => Promise<T>): () => Promise<T> {
   return async () => {
     try {

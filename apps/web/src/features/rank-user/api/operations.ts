@@ -2,7 +2,10 @@ import { apiPaths, rankUserOperations, ZRankUserInfoResponse, ZSubmitResponse, t
 import type { z } from 'zod';
 import { call, request, unwrap, validate, type FormInput, type Payload } from '../../../lib/request.js';
 
-/** The rank-user operations (spec §7: getRankUser, submit, update), from the contracts' catalogue. */
+/**
+ * The rank-user operations (getRankUser, submit, update: docs/requirements.md#operations), from the
+ * contracts' catalogue.
+ */
 export const rankUserOps = {
   /**
    * type=info: the user's latest rank-user application (type=check is the look-up, see lookup.ts).

@@ -18,7 +18,9 @@
  *   - the web: each feature's api/operations.ts picks its operations out of its domain's object here
  *     (accountOperations, contentOperations, …) and sends them through the one request wrapper,
  *     `call(op, data)` — no method, path or schema is restated there;
- *   - the server: each route is declared with the same method, path and schemas (apps/api/src/modules);
+ *   - the server: each route is declared from its entry — `r.route({ ...operationRoute(op), handler })`
+ *     (apps/api/src/plugins/operation-route.ts gives method, url, schemas, summary and security), so
+ *     a module holds only its guards and handlers;
  *   - the tests: apps/api/test/operation-catalogue.test.ts checks that the routes the app registers
  *     are exactly the catalogue plus `nonJsonRoutes`, and that every operation refuses callers below
  *     its access level; proof-catalog.ts takes each operation's access from here and only refines it

@@ -1,16 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  apiPaths,
-  ZCancelCloseAccountRequest,
-  ZCancelCloseAccountResponse,
-  ZCloseAccountRequest,
-  ZCloseAccountResponse,
-  ZEnvelopeOf,
-  ZExportMyDataRequest,
-} from '@qgw/contracts';
+import { apiPaths, accountRightsOperations as op, ZExportMyDataRequest } from '@qgw/contracts';
 import { authOf } from '../../plugins/auth.js';
 import { ok } from '../../plugins/errors.js';
+import { operationRoute } from '../../plugins/operation-route.js';
 import { solutionOf } from '../challenge/challenge.module.js';
 import type { AccountRightsService } from './account-rights.service.js';
 import type { AccountsService } from './accounts.service.js';
@@ -63,32 +56,15 @@ export async function accountRightsRoutes(app: FastifyInstance, opts: AccountRig
     },
   );
 
-  r.post(
-    apiPaths.closeAccount,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags,
-        summary: `注销账号（密码或 closeAccount 验证码确认；撤回待审申请、结束全部会话；宽限期后删除个人信息）`,
-        security: secured,
-        body: ZCloseAccountRequest,
-        response: { 200: ZEnvelopeOf(ZCloseAccountResponse) },
-      },
-    },
-    async (request) => ok(await rights.closeAccount(authOf(request), request.body)),
-  );
+  r.route({
+    ...operationRoute(op.closeAccount),
+    onRequest: app.requireAuth,
+    handler: async (request) => ok(await rights.closeAccount(authOf(request), request.body)),
+  });
 
-  r.post(
-    apiPaths.cancelCloseAccount,
-    {
-      config: { rateLimit: { max: opts.loginPerIpPerMinute, timeWindow: 60_000 } },
-      schema: {
-        tags,
-        summary: '撤销注销：宽限期内用手机号 + 密码恢复账号并登录（答案与 /v1/login 相同）',
-        body: ZCancelCloseAccountRequest,
-        response: { 200: ZEnvelopeOf(ZCancelCloseAccountResponse) },
-      },
-    },
-    async (request) => ok(await accounts.cancelCloseAccount(request.body, { ip: request.ip, altcha: solutionOf(request) })),
-  );
+  r.route({
+    ...operationRoute(op.cancelCloseAccount),
+    config: { rateLimit: { max: opts.loginPerIpPerMinute, timeWindow: 60_000 } },
+    handler: async (request) => ok(await accounts.cancelCloseAccount(request.body, { ip: request.ip, altcha: solutionOf(request) })),
+  });
 }

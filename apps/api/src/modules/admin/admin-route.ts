@@ -1,50 +1,40 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ZEnvelopeOf } from '@qgw/contracts';
+import type { Operation } from '@qgw/contracts';
 import { authOf } from '../../plugins/auth.js';
 import { ok } from '../../plugins/errors.js';
+import { operationRoute } from '../../plugins/operation-route.js';
 import { requireConsole } from '../console-access/console-access.module.js';
 
 /**
  * Route helpers for the admin screens: every route is admin-only through the console guard
- * (second factor passed), its input parsed by the contract, its answer checked by the contract.
+ * (second factor passed), declared from its catalogue entry (method, path, summary, its input
+ * parsed by the contract, its answer checked by the contract).
  */
 
-export const security = [{ token: [] }];
-
 export interface AdminRouter {
-  get<Q extends z.ZodTypeAny, A extends z.ZodTypeAny>(
-    path: string,
-    summary: string,
-    query: Q,
-    answer: A,
+  get<Q extends z.ZodType, A extends z.ZodType>(
+    op: Operation<Q, A, 'GET'>,
     handler: (query: z.output<Q>, request: FastifyRequest) => Promise<z.input<A>>,
   ): void;
-  post<B extends z.ZodTypeAny, A extends z.ZodTypeAny>(
-    path: string,
-    summary: string,
-    body: B,
-    answer: A,
+  post<B extends z.ZodType, A extends z.ZodType>(
+    op: Operation<B, A, 'POST'>,
     handler: (actorId: string, body: z.output<B>, request: FastifyRequest) => Promise<z.input<A>>,
   ): void;
 }
 
-export function adminRouter(app: FastifyInstance, tags: string[]): AdminRouter {
+export function adminRouter(app: FastifyInstance): AdminRouter {
   const onRequest = requireConsole(app, 'admin');
   return {
-    get(path, summary, query, answer, handler) {
-      app.get(
-        path,
-        { onRequest, schema: { tags, summary, security, querystring: query, response: { 200: ZEnvelopeOf(answer) } } },
-        async (request) => ok(await handler(request.query as never, request)),
-      );
+    get(op, handler) {
+      app.route({ ...operationRoute(op), onRequest, handler: async (request) => ok(await handler(request.query as never, request)) });
     },
-    post(path, summary, body, answer, handler) {
-      app.post(
-        path,
-        { onRequest, schema: { tags, summary, security, body, response: { 200: ZEnvelopeOf(answer) } } },
-        async (request) => ok(await handler(authOf(request).user.id, request.body as never, request)),
-      );
+    post(op, handler) {
+      app.route({
+        ...operationRoute(op),
+        onRequest,
+        handler: async (request) => ok(await handler(authOf(request).user.id, request.body as never, request)),
+      });
     },
   };
 }

@@ -1,19 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import {
-  apiPaths, Code, contentLimits, ZAdminArticleRequest, ZAdminArticleResponse, ZAdminArticlesRequest,
-  ZAdminArticlesResponse, ZAdminLeadersRequest, ZAdminLeadersResponse, ZAdminMembersRequest, ZAdminMembersResponse,
-  ZAdminSubdivisionsResponse, ZAdminWebviewHostsResponse, ZContentPreviewRequest, ZContentPreviewResponse, ZContentUploadResponse, ZCreateArticleRequest,
-  ZCreateArticleResponse, ZCreateLeaderRequest, ZCreateLeaderResponse, ZCreateMemberRequest, ZCreateMemberResponse,
-  ZCreateSubdivisionRequest, ZCreateSubdivisionResponse, ZCreateWebviewHostRequest, ZCreateWebviewHostResponse,
-  ZDeleteContentRequest, ZDeleteContentResponse, ZEnvelopeOf, ZPublishContentRequest, ZPublishContentResponse,
-  ZReorderContentRequest, ZReorderContentResponse, ZUpdateArticleRequest, ZUpdateArticleResponse,
-  ZUpdateLeaderRequest, ZUpdateLeaderResponse, ZUpdateMemberRequest, ZUpdateMemberResponse,
-  ZUpdateSubdivisionRequest, ZUpdateSubdivisionResponse, ZUpdateWebviewHostRequest, ZUpdateWebviewHostResponse,
-} from '@qgw/contracts';
+import { apiPaths, Code, contentAdminOperations as op, contentLimits, ZContentUploadResponse, ZEnvelopeOf } from '@qgw/contracts';
 import { authOf } from '../../plugins/auth.js';
 import { AppError, ok } from '../../plugins/errors.js';
+import { operationRoute } from '../../plugins/operation-route.js';
 import { multipartError } from '../files/files.module.js';
 import { requireConsole } from '../console-access/console-access.module.js';
 import { type ContentAdminService, specs } from './content-admin.service.js';
@@ -41,105 +31,149 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: ContentAdmi
   const onRequest = requireConsole(app, 'admin');
   const actor = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
 
-  /** POST path → body schema → answer schema → handler, all admin-only. */
-  const post = <B extends z.ZodTypeAny, A extends z.ZodTypeAny>(
-    path: string,
-    summary: string,
-    body: B,
-    answer: A,
-    handler: (actorId: string, body: z.infer<B>) => Promise<z.infer<A>>,
-    bodyLimit?: number,
-  ) =>
-    // the plain instance: the generic schemas are checked by the zod validator all the same
-    app.post(
-      path,
-      { onRequest, ...(bodyLimit ? { bodyLimit } : {}), schema: { tags, summary, security, body, response: { 200: ZEnvelopeOf(answer) } } },
-      async (request) => ok(await handler(actor(request), request.body as z.infer<B>)),
-    );
+  const route = { onRequest };
+  /** The article's body may be larger than the global body limit. */
+  const articleBody = { ...route, bodyLimit: ARTICLE_BODY_LIMIT };
 
   // ---- reads ---------------------------------------------------------------------------------------
-  r.get(
-    apiPaths.contentAdminArticles,
-    {
-      onRequest,
-      schema: { tags, summary: '文章列表（含未发布）', security, querystring: ZAdminArticlesRequest, response: { 200: ZEnvelopeOf(ZAdminArticlesResponse) } },
-    },
-    async (request) => ok(await service.articles(request.query)),
-  );
-  r.get(
-    apiPaths.contentAdminArticle,
-    {
-      onRequest,
-      schema: { tags, summary: '一篇文章（含未发布）', security, querystring: ZAdminArticleRequest, response: { 200: ZEnvelopeOf(ZAdminArticleResponse) } },
-    },
-    async (request) => ok(await service.article(request.query.id)),
-  );
-  r.get(
-    apiPaths.contentAdminLeaders,
-    {
-      onRequest,
-      schema: { tags, summary: '领导与秘书处（含未发布）', security, querystring: ZAdminLeadersRequest, response: { 200: ZEnvelopeOf(ZAdminLeadersResponse) } },
-    },
-    async (request) => ok(await service.leaders(request.query.group)),
-  );
-  r.get(
-    apiPaths.contentAdminSubdivisions,
-    { onRequest, schema: { tags, summary: '分会（含未发布）', security, response: { 200: ZEnvelopeOf(ZAdminSubdivisionsResponse) } } },
-    async () => ok(await service.subdivisions()),
-  );
-  r.get(
-    apiPaths.contentAdminMembers,
-    {
-      onRequest,
-      schema: { tags, summary: '名录成员（全部字段，含未发布）', security, querystring: ZAdminMembersRequest, response: { 200: ZEnvelopeOf(ZAdminMembersResponse) } },
-    },
-    async (request) => ok(await service.members(request.query)),
-  );
-  r.get(
-    apiPaths.contentAdminWebviewHosts,
-    { onRequest, schema: { tags, summary: '内置浏览器域名白名单', security, response: { 200: ZEnvelopeOf(ZAdminWebviewHostsResponse) } } },
-    async () => ok(await service.webviewHosts()),
-  );
+  r.route({ ...operationRoute(op.contentAdminArticles), ...route, handler: async (request) => ok(await service.articles(request.query)) });
+  r.route({ ...operationRoute(op.contentAdminArticle), ...route, handler: async (request) => ok(await service.article(request.query.id)) });
+  r.route({ ...operationRoute(op.contentAdminLeaders), ...route, handler: async (request) => ok(await service.leaders(request.query.group)) });
+  r.route({ ...operationRoute(op.contentAdminSubdivisions), ...route, handler: async () => ok(await service.subdivisions()) });
+  r.route({ ...operationRoute(op.contentAdminMembers), ...route, handler: async (request) => ok(await service.members(request.query)) });
+  r.route({ ...operationRoute(op.contentAdminWebviewHosts), ...route, handler: async () => ok(await service.webviewHosts()) });
 
   // ---- articles ------------------------------------------------------------------------------------
-  post(apiPaths.contentAdminArticleCreate, '新建文章（正文 HTML 保存前净化）', ZCreateArticleRequest, ZCreateArticleResponse, (a, b) => service.createArticle(a, b), ARTICLE_BODY_LIMIT);
-  post(apiPaths.contentAdminArticleUpdate, '修改文章（只改提供的字段）', ZUpdateArticleRequest, ZUpdateArticleResponse, (a, b) => service.updateArticle(a, b), ARTICLE_BODY_LIMIT);
-  post(apiPaths.contentAdminArticleDelete, '删除文章', ZDeleteContentRequest, ZDeleteContentResponse, (a, b) => writer.remove(a, specs.article, b.id));
-  post(apiPaths.contentAdminArticlePublish, '发布或下线文章', ZPublishContentRequest, ZPublishContentResponse, (a, b) => writer.publish(a, specs.article, b.id, b.published));
-  post(apiPaths.contentAdminArticleReorder, '文章排序', ZReorderContentRequest, ZReorderContentResponse, (a, b) => writer.reorder(a, specs.article, b.ids));
+  r.route({
+    ...operationRoute(op.contentAdminArticleCreate),
+    ...articleBody,
+    handler: async (request) => ok(await service.createArticle(actor(request), request.body)),
+  });
+  r.route({
+    ...operationRoute(op.contentAdminArticleUpdate),
+    ...articleBody,
+    handler: async (request) => ok(await service.updateArticle(actor(request), request.body)),
+  });
+  r.route({
+    ...operationRoute(op.contentAdminArticleDelete),
+    ...route,
+    handler: async (request) => ok(await writer.remove(actor(request), specs.article, request.body.id)),
+  });
+  r.route({
+    ...operationRoute(op.contentAdminArticlePublish),
+    ...route,
+    handler: async (request) => ok(await writer.publish(actor(request), specs.article, request.body.id, request.body.published)),
+  });
+  r.route({
+    ...operationRoute(op.contentAdminArticleReorder),
+    ...route,
+    handler: async (request) => ok(await writer.reorder(actor(request), specs.article, request.body.ids)),
+  });
 
   // ---- leaders -------------------------------------------------------------------------------------
-  post(apiPaths.contentAdminLeaderCreate, '新建领导/秘书处成员', ZCreateLeaderRequest, ZCreateLeaderResponse, (a, b) => service.createLeader(a, b));
-  post(apiPaths.contentAdminLeaderUpdate, '修改领导/秘书处成员', ZUpdateLeaderRequest, ZUpdateLeaderResponse, (a, b) => service.updateLeader(a, b));
-  post(apiPaths.contentAdminLeaderDelete, '删除领导/秘书处成员', ZDeleteContentRequest, ZDeleteContentResponse, (a, b) => writer.remove(a, specs.leader, b.id));
-  post(apiPaths.contentAdminLeaderPublish, '发布或下线领导/秘书处成员', ZPublishContentRequest, ZPublishContentResponse, (a, b) => writer.publish(a, specs.leader, b.id, b.published));
-  post(apiPaths.contentAdminLeaderReorder, '领导/秘书处排序', ZReorderContentRequest, ZReorderContentResponse, (a, b) => writer.reorder(a, specs.leader, b.ids));
+  r.route({
+    ...operationRoute(op.contentAdminLeaderCreate),
+    ...route,
+    handler: async (request) => ok(await service.createLeader(actor(request), request.body)),
+  });
+  r.route({
+    ...operationRoute(op.contentAdminLeaderUpdate),
+    ...route,
+    handler: async (request) => ok(await service.updateLeader(actor(request), request.body)),
+  });
+  r.route({
+    ...operationRoute(op.contentAdminLeaderDelete),
+    ...route,
+    handler: async (request) => ok(await writer.remove(actor(request), specs.leader, request.body.id)),
+  });
+  r.route({
+    ...operationRoute(op.contentAdminLeaderPublish),
+    ...route,
+    handler: async (request) => ok(await writer.publish(actor(request), specs.leader, request.body.id, request.body.published)),
+  });
+  r.route({
+    ...operationRoute(op.contentAdminLeaderReorder),
+    ...route,
+    handler: async (request) => ok(await writer.reorder(actor(request), specs.leader, request.body.ids)),
+  });
 
   // ---- subdivisions --------------------------------------------------------------------------------
-  post(apiPaths.contentAdminSubdivisionCreate, '新建分会', ZCreateSubdivisionRequest, ZCreateSubdivisionResponse, (a, b) => service.createSubdivision(a, b));
-  post(apiPaths.contentAdminSubdivisionUpdate, '修改分会', ZUpdateSubdivisionRequest, ZUpdateSubdivisionResponse, (a, b) => service.updateSubdivision(a, b));
-  post(apiPaths.contentAdminSubdivisionDelete, '删除分会（须先移出成员）', ZDeleteContentRequest, ZDeleteContentResponse, (a, b) => service.deleteSubdivision(a, b.id));
-  post(apiPaths.contentAdminSubdivisionPublish, '发布或下线分会', ZPublishContentRequest, ZPublishContentResponse, (a, b) => writer.publish(a, specs.subdivision, b.id, b.published));
-  post(apiPaths.contentAdminSubdivisionReorder, '分会排序', ZReorderContentRequest, ZReorderContentResponse, (a, b) => writer.reorder(a, specs.subdivision, b.ids));
+  r.route({
+    ...operationRoute(op.contentAdminSubdivisionCreate),
+    ...route,
+    handler: async (request) => ok(await service.createSubdivision(actor(request), request.body)),
+  });
+  r.route({
+    ...operationRoute(op.contentAdminSubdivisionUpdate),
+    ...route,
+    handler: async (request) => ok(await service.updateSubdivision(actor(request), request.body)),
+  });
+  r.route({
+    ...operationRoute(op.contentAdminSubdivisionDelete),
+    ...route,
+    handler: async (request) => ok(await service.deleteSubdivision(actor(request), request.body.id)),
+  });
+  r.route({
+    ...operationRoute(op.contentAdminSubdivisionPublish),
+    ...route,
+    handler: async (request) => ok(await writer.publish(actor(request), specs.subdivision, request.body.id, request.body.published)),
+  });
+  r.route({
+    ...operationRoute(op.contentAdminSubdivisionReorder),
+    ...route,
+    handler: async (request) => ok(await writer.reorder(actor(request), specs.subdivision, request.body.ids)),
+  });
 
   // ---- directory -----------------------------------------------------------------------------------
-  post(apiPaths.contentAdminMemberCreate, '新建名录成员', ZCreateMemberRequest, ZCreateMemberResponse, (a, b) => service.createMember(a, b));
-  post(apiPaths.contentAdminMemberUpdate, '修改名录成员', ZUpdateMemberRequest, ZUpdateMemberResponse, (a, b) => service.updateMember(a, b));
-  post(apiPaths.contentAdminMemberDelete, '删除名录成员', ZDeleteContentRequest, ZDeleteContentResponse, (a, b) => writer.remove(a, specs.member, b.id));
-  post(apiPaths.contentAdminMemberPublish, '公开或隐藏名录成员', ZPublishContentRequest, ZPublishContentResponse, (a, b) => writer.publish(a, specs.member, b.id, b.published));
-  post(apiPaths.contentAdminMemberReorder, '名录成员排序', ZReorderContentRequest, ZReorderContentResponse, (a, b) => writer.reorder(a, specs.member, b.ids));
+  r.route({
+    ...operationRoute(op.contentAdminMemberCreate),
+    ...route,
+    handler: async (request) => ok(await service.createMember(actor(request), request.body)),
+  });
+  r.route({
+    ...operationRoute(op.contentAdminMemberUpdate),
+    ...route,
+    handler: async (request) => ok(await service.updateMember(actor(request), request.body)),
+  });
+  r.route({
+    ...operationRoute(op.contentAdminMemberDelete),
+    ...route,
+    handler: async (request) => ok(await writer.remove(actor(request), specs.member, request.body.id)),
+  });
+  r.route({
+    ...operationRoute(op.contentAdminMemberPublish),
+    ...route,
+    handler: async (request) => ok(await writer.publish(actor(request), specs.member, request.body.id, request.body.published)),
+  });
+  r.route({
+    ...operationRoute(op.contentAdminMemberReorder),
+    ...route,
+    handler: async (request) => ok(await writer.reorder(actor(request), specs.member, request.body.ids)),
+  });
 
   // ---- webview allowlist ---------------------------------------------------------------------------
-  post(apiPaths.contentAdminWebviewHostCreate, '添加白名单域名', ZCreateWebviewHostRequest, ZCreateWebviewHostResponse, (a, b) => service.createWebviewHost(a, b));
-  post(apiPaths.contentAdminWebviewHostUpdate, '修改白名单域名', ZUpdateWebviewHostRequest, ZUpdateWebviewHostResponse, (a, b) => service.updateWebviewHost(a, b));
-  post(apiPaths.contentAdminWebviewHostDelete, '删除白名单域名', ZDeleteContentRequest, ZDeleteContentResponse, (a, b) => writer.remove(a, specs.webviewHost, b.id));
+  r.route({
+    ...operationRoute(op.contentAdminWebviewHostCreate),
+    ...route,
+    handler: async (request) => ok(await service.createWebviewHost(actor(request), request.body)),
+  });
+  r.route({
+    ...operationRoute(op.contentAdminWebviewHostUpdate),
+    ...route,
+    handler: async (request) => ok(await service.updateWebviewHost(actor(request), request.body)),
+  });
+  r.route({
+    ...operationRoute(op.contentAdminWebviewHostDelete),
+    ...route,
+    handler: async (request) => ok(await writer.remove(actor(request), specs.webviewHost, request.body.id)),
+  });
 
   // ---- editor preview: the body as it would be stored; nothing is written ---------------------------
-  post(
-    apiPaths.contentAdminPreview, '预览净化后的正文（不保存）', ZContentPreviewRequest, ZContentPreviewResponse,
-    async (_a, b) => ({ body: sanitizeRichText(b.body) }),
-    ARTICLE_BODY_LIMIT,
-  );
+  r.route({
+    ...operationRoute(op.contentAdminPreview),
+    ...articleBody,
+    handler: async (request) => ok({ body: sanitizeRichText(request.body.body) }),
+  });
 
   // ---- files ---------------------------------------------------------------------------------------
   r.post(

@@ -2,15 +2,10 @@ import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  apiPaths, Code, ZContentArticleRequest, ZContentArticleResponse, ZContentArticlesRequest, ZContentArticlesResponse,
-  ZContentLeadersRequest, ZContentLeadersResponse, ZContentMemberRegionsResponse, ZContentMemberRequest,
-  ZContentMemberResponse, ZContentMembersRequest, ZContentMembersResponse, ZContentSubdivisionRequest,
-  ZContentSubdivisionResponse, ZContentSubdivisionsResponse, ZContentWebviewCheckRequest, ZContentWebviewCheckResponse,
-  ZContentWebviewHostsResponse, ZEnvelopeOf,
-} from '@qgw/contracts';
+import { apiPaths, Code, contentOperations as op } from '@qgw/contracts';
 import { AppError } from '../../plugins/errors.js';
 import { httpStrings } from '../../plugins/http.strings.js';
+import { operationRoute } from '../../plugins/operation-route.js';
 import { type ContentFileStore, contentFileKinds } from './content-files.js';
 import type { ContentService } from './content.service.js';
 import { etagMatches, sendCacheable } from './http-cache.js';
@@ -19,8 +14,6 @@ export interface ContentRoutesOptions {
   service: ContentService;
   files: ContentFileStore;
 }
-
-const tags = ['content'];
 
 /** A served file is never run as a page: no scripts, a sandboxed origin, only the file itself. */
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
@@ -38,114 +31,46 @@ export async function contentRoutes(app: FastifyInstance, opts: ContentRoutesOpt
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { service } = opts;
 
-  r.get(
-    apiPaths.contentArticles,
-    {
-      schema: {
-        tags,
-        summary: '已发布的文章列表（按分类；按排序、发布时间倒序；游标分页）',
-        querystring: ZContentArticlesRequest,
-        response: { 200: ZEnvelopeOf(ZContentArticlesResponse) },
-      },
-    },
-    async (request, reply) => sendCacheable(request, reply, await service.articles(request.query)),
-  );
-
-  r.get(
-    apiPaths.contentArticle,
-    {
-      schema: {
-        tags,
-        summary: '一篇已发布的文章（按 id 或 slug）；正文为已净化的 HTML',
-        querystring: ZContentArticleRequest,
-        response: { 200: ZEnvelopeOf(ZContentArticleResponse) },
-      },
-    },
-    async (request, reply) => sendCacheable(request, reply, await service.article(request.query)),
-  );
-
-  r.get(
-    apiPaths.contentLeaders,
-    {
-      schema: {
-        tags,
-        summary: '领导班子与秘书处（group 为 leadership 或 secretariat，不填则全部）',
-        querystring: ZContentLeadersRequest,
-        response: { 200: ZEnvelopeOf(ZContentLeadersResponse) },
-      },
-    },
-    async (request, reply) => sendCacheable(request, reply, await service.leaders(request.query.group)),
-  );
-
-  r.get(
-    apiPaths.contentSubdivisions,
-    { schema: { tags, summary: '分会列表（含成员数）', response: { 200: ZEnvelopeOf(ZContentSubdivisionsResponse) } } },
-    async (request, reply) => sendCacheable(request, reply, await service.subdivisions()),
-  );
-
-  r.get(
-    apiPaths.contentSubdivision,
-    {
-      schema: {
-        tags,
-        summary: '一个分会及其成员',
-        querystring: ZContentSubdivisionRequest,
-        response: { 200: ZEnvelopeOf(ZContentSubdivisionResponse) },
-      },
-    },
-    async (request, reply) => sendCacheable(request, reply, await service.subdivision(request.query.id)),
-  );
-
-  r.get(
-    apiPaths.contentMembers,
-    {
-      schema: {
-        tags,
-        summary: '会员名录：搜索、按分会或地区分组、游标分页；只含成员同意公开的信息',
-        querystring: ZContentMembersRequest,
-        response: { 200: ZEnvelopeOf(ZContentMembersResponse) },
-      },
-    },
-    async (request, reply) => sendCacheable(request, reply, await service.members(request.query)),
-  );
-
-  r.get(
-    apiPaths.contentMemberRegions,
-    { schema: { tags, summary: '名录中的地区及人数', response: { 200: ZEnvelopeOf(ZContentMemberRegionsResponse) } } },
-    async (request, reply) => sendCacheable(request, reply, await service.memberRegions()),
-  );
-
-  r.get(
-    apiPaths.contentMember,
-    {
-      schema: {
-        tags,
-        summary: '一位成员的公开资料（从不含手机号、身份证号）',
-        querystring: ZContentMemberRequest,
-        response: { 200: ZEnvelopeOf(ZContentMemberResponse) },
-      },
-    },
-    async (request, reply) => sendCacheable(request, reply, await service.member(request.query.id)),
-  );
-
-  r.get(
-    apiPaths.contentWebviewCheck,
-    {
-      schema: {
-        tags,
-        summary: '内置浏览器能否打开该地址（仅白名单域名的 http(s) 地址）',
-        querystring: ZContentWebviewCheckRequest,
-        response: { 200: ZEnvelopeOf(ZContentWebviewCheckResponse) },
-      },
-    },
-    async (request, reply) => sendCacheable(request, reply, await service.webviewCheck(request.query.url)),
-  );
-
-  r.get(
-    apiPaths.contentWebviewHosts,
-    { schema: { tags, summary: '内置浏览器的域名白名单', response: { 200: ZEnvelopeOf(ZContentWebviewHostsResponse) } } },
-    async (request, reply) => sendCacheable(request, reply, await service.webviewHosts()),
-  );
+  r.route({
+    ...operationRoute(op.contentArticles),
+    handler: async (request, reply) => sendCacheable(request, reply, await service.articles(request.query)),
+  });
+  r.route({
+    ...operationRoute(op.contentArticle),
+    handler: async (request, reply) => sendCacheable(request, reply, await service.article(request.query)),
+  });
+  r.route({
+    ...operationRoute(op.contentLeaders),
+    handler: async (request, reply) => sendCacheable(request, reply, await service.leaders(request.query.group)),
+  });
+  r.route({
+    ...operationRoute(op.contentSubdivisions),
+    handler: async (request, reply) => sendCacheable(request, reply, await service.subdivisions()),
+  });
+  r.route({
+    ...operationRoute(op.contentSubdivision),
+    handler: async (request, reply) => sendCacheable(request, reply, await service.subdivision(request.query.id)),
+  });
+  r.route({
+    ...operationRoute(op.contentMembers),
+    handler: async (request, reply) => sendCacheable(request, reply, await service.members(request.query)),
+  });
+  r.route({
+    ...operationRoute(op.contentMemberRegions),
+    handler: async (request, reply) => sendCacheable(request, reply, await service.memberRegions()),
+  });
+  r.route({
+    ...operationRoute(op.contentMember),
+    handler: async (request, reply) => sendCacheable(request, reply, await service.member(request.query.id)),
+  });
+  r.route({
+    ...operationRoute(op.contentWebviewCheck),
+    handler: async (request, reply) => sendCacheable(request, reply, await service.webviewCheck(request.query.url)),
+  });
+  r.route({
+    ...operationRoute(op.contentWebviewHosts),
+    handler: async (request, reply) => sendCacheable(request, reply, await service.webviewHosts()),
+  });
 
   r.get(
     `${apiPaths.contentFile}/:name`,

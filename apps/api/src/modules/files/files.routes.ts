@@ -3,15 +3,14 @@ import { stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  apiPaths, Code, limits, uploadPurposes, ZEnvelopeOf, ZGetFileInfoRequest, ZGetFileInfoResponse, ZUploadedFile,
-} from '@qgw/contracts';
+import { apiPaths, Code, fileOperations as op, limits, uploadPurposes, ZEnvelopeOf, ZUploadedFile } from '@qgw/contracts';
 import type { Clock } from '../../clock.js';
 import type { AuthContext, SessionService } from '../accounts/accounts.module.js';
 import { holdsConsoleRole } from '../console-access/console-access.module.js';
 import { authOf, extractToken } from '../../plugins/auth.js';
 import { AppError, fail, ok } from '../../plugins/errors.js';
 import { httpStrings } from '../../plugins/http.strings.js';
+import { operationRoute } from '../../plugins/operation-route.js';
 import { verifyFileUrl } from './file-urls.js';
 import type { FilesService, Viewer } from './files.service.js';
 import { fileStrings as s } from './files.strings.js';
@@ -72,20 +71,11 @@ export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions
     },
   );
 
-  r.get(
-    apiPaths.getFileInfo,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags: ['files'],
-        summary: '文件信息与新的签名地址（本人、评审、管理员）',
-        security: [{ token: [] }],
-        querystring: ZGetFileInfoRequest,
-        response: { 200: ZEnvelopeOf(ZGetFileInfoResponse) },
-      },
-    },
-    async (request) => ok(await service.info(await sessionViewer(authOf(request)), request.query.id)),
-  );
+  r.route({
+    ...operationRoute(op.getFileInfo),
+    onRequest: app.requireAuth,
+    handler: async (request) => ok(await service.info(await sessionViewer(authOf(request)), request.query.id)),
+  });
 
   /** Someone asking with a session: other people's files only for a reviewer or admin past the second factor. */
   async function sessionViewer(auth: AuthContext): Promise<Viewer> {

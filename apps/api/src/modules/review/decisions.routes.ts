@@ -1,13 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  apiPaths, ZConsoleDecisionPreviewRequest, ZConsoleDecisionPreviewResponse, ZConsoleDeliveriesRequest,
-  ZConsoleDeliveriesResponse, ZConsoleExportMediaRequest, ZConsoleExportRequest, ZConsoleReleaseRequest,
-  ZConsoleReleaseResponse, ZConsoleStagedDecisionsRequest, ZConsoleStagedDecisionsResponse, ZConsoleStageDecisionRequest,
-  ZConsoleStageDecisionResponse, ZConsoleUnstageDecisionRequest, ZConsoleUnstageDecisionResponse, ZEnvelopeOf,
-} from '@qgw/contracts';
+import { apiPaths, consoleReviewOperations as op, ZConsoleExportMediaRequest, ZConsoleExportRequest } from '@qgw/contracts';
 import { authOf } from '../../plugins/auth.js';
 import { ok } from '../../plugins/errors.js';
+import { operationRoute } from '../../plugins/operation-route.js';
 import { requireConsole } from '../console-access/console-access.module.js';
 import type { NotificationsService } from '../notifications/notifications.module.js';
 import { actorOf } from './console-actor.js';
@@ -39,95 +35,41 @@ export async function decisionsRoutes(app: FastifyInstance, opts: DecisionsRoute
   const admin = { onRequest: requireConsole(app, 'admin') };
   const exportLimit = { rateLimit: { max: opts.exportPerMinute, timeWindow: 60_000 } };
 
-  r.post(
-    apiPaths.consoleDecisionStage,
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: '暂存决定（不发布；带 version，两位管理员同时操作只有一位成功）',
-        security: secured,
-        body: ZConsoleStageDecisionRequest,
-        response: { 200: ZEnvelopeOf(ZConsoleStageDecisionResponse) },
-      },
-    },
-    async (request) => ok(await opts.decisions.stage(actorOf(authOf(request)), request.body)),
-  );
+  r.route({
+    ...operationRoute(op.consoleDecisionStage),
+    ...admin,
+    handler: async (request) => ok(await opts.decisions.stage(actorOf(authOf(request)), request.body)),
+  });
 
-  r.post(
-    apiPaths.consoleDecisionUnstage,
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: '撤销暂存的决定',
-        security: secured,
-        body: ZConsoleUnstageDecisionRequest,
-        response: { 200: ZEnvelopeOf(ZConsoleUnstageDecisionResponse) },
-      },
-    },
-    async (request) => ok(await opts.decisions.unstage(actorOf(authOf(request)), request.body.applicationId, request.body.version)),
-  );
+  r.route({
+    ...operationRoute(op.consoleDecisionUnstage),
+    ...admin,
+    handler: async (request) => ok(await opts.decisions.unstage(actorOf(authOf(request)), request.body.applicationId, request.body.version)),
+  });
 
-  r.get(
-    apiPaths.consoleDecisionsStaged,
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: '待发布的决定',
-        security: secured,
-        querystring: ZConsoleStagedDecisionsRequest,
-        response: { 200: ZEnvelopeOf(ZConsoleStagedDecisionsResponse) },
-      },
-    },
-    async (request) => ok(await opts.decisions.stagedList(request.query.kind)),
-  );
+  r.route({
+    ...operationRoute(op.consoleDecisionsStaged),
+    ...admin,
+    handler: async (request) => ok(await opts.decisions.stagedList(request.query.kind)),
+  });
 
-  r.get(
-    apiPaths.consoleDecisionPreview,
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: '预览申报人将收到的通知',
-        security: secured,
-        querystring: ZConsoleDecisionPreviewRequest,
-        response: { 200: ZEnvelopeOf(ZConsoleDecisionPreviewResponse) },
-      },
-    },
-    async (request) => ok(await opts.decisions.preview(request.query.applicationId)),
-  );
+  r.route({
+    ...operationRoute(op.consoleDecisionPreview),
+    ...admin,
+    handler: async (request) => ok(await opts.decisions.preview(request.query.applicationId)),
+  });
 
-  r.post(
-    apiPaths.consoleDecisionRelease,
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: '批量发布决定（expectedCount 须与所选数量一致），并通知申报人',
-        security: secured,
-        body: ZConsoleReleaseRequest,
-        response: { 200: ZEnvelopeOf(ZConsoleReleaseResponse) },
-      },
-    },
-    async (request) => ok(await opts.decisions.release(actorOf(authOf(request)), request.body.applicationIds)),
-  );
+  r.route({
+    ...operationRoute(op.consoleDecisionRelease),
+    ...admin,
+    handler: async (request) => ok(await opts.decisions.release(actorOf(authOf(request)), request.body.applicationIds)),
+  });
 
-  r.get(
-    apiPaths.consoleDeliveries,
-    {
-      ...admin,
-      schema: {
-        tags,
-        summary: '微信模板消息与短信的发送记录',
-        security: secured,
-        querystring: ZConsoleDeliveriesRequest,
-        response: { 200: ZEnvelopeOf(ZConsoleDeliveriesResponse) },
-      },
-    },
-    async (request) => ok(await opts.notifications.deliveries(request.query)),
-  );
+  r.route({
+    ...operationRoute(op.consoleDeliveries),
+    ...admin,
+    handler: async (request) => ok(await opts.notifications.deliveries(request.query)),
+  });
 
   r.get(
     apiPaths.consoleExport,

@@ -1,14 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  apiPaths, Code, reviewLimits, ZConsoleApplicationRequest, ZConsoleApplicationResponse, ZConsoleAssignAutoRequest,
-  ZConsoleAssignCsvResponse, ZConsoleAssignRequest, ZConsoleAssignResponse, ZConsoleConflictRequest, ZConsoleConflictResponse,
-  ZConsoleQueueRequest, ZConsoleQueueResponse, ZConsoleRevealRequest, ZConsoleRevealResponse, ZConsoleReviewersRequest,
-  ZConsoleReviewersResponse, ZConsoleReviewRequest, ZConsoleReviewResponse, ZConsoleUnassignRequest, ZConsoleUnassignResponse,
-  ZEnvelopeOf,
-} from '@qgw/contracts';
+import { apiPaths, Code, consoleReviewOperations as op, reviewLimits, ZConsoleAssignCsvResponse, ZEnvelopeOf } from '@qgw/contracts';
 import { authOf } from '../../plugins/auth.js';
 import { AppError, ok } from '../../plugins/errors.js';
+import { operationRoute } from '../../plugins/operation-route.js';
 import { requireConsole } from '../console-access/console-access.module.js';
 import { multipartError } from '../files/files.module.js';
 import type { AssignmentService } from './assignment.service.js';
@@ -60,75 +55,36 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRoutesOptio
   // assignment files arrive as text/csv (only in this plugin: encapsulated)
   app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: reviewLimits.csvBytes }, (_req, body, done) => done(null, body));
 
-  r.get(
-    apiPaths.consoleQueue,
-    {
-      ...anyConsole,
-      schema: {
-        tags,
-        summary: '评审队列：评审仅见分配给自己的申报，管理员见全部（按更新时间倒序，游标分页）',
-        security: secured,
-        querystring: ZConsoleQueueRequest,
-        response: { 200: ZEnvelopeOf(ZConsoleQueueResponse) },
-      },
-    },
-    async (request) => ok(await opts.queue.page(actorOf(authOf(request)), request.query)),
-  );
+  r.route({
+    ...operationRoute(op.consoleQueue),
+    ...anyConsole,
+    handler: async (request) => ok(await opts.queue.page(actorOf(authOf(request)), request.query)),
+  });
 
-  r.get(
-    apiPaths.consoleApplication,
-    {
-      ...anyConsole,
-      schema: {
-        tags,
-        summary: '申报详情（个人信息默认脱敏；盲评时评审看不到申报人）',
-        security: secured,
-        querystring: ZConsoleApplicationRequest,
-        response: { 200: ZEnvelopeOf(ZConsoleApplicationResponse) },
-      },
-    },
-    async (request) => ok(await opts.detail.detail(actorOf(authOf(request)), request.query.id)),
-  );
+  r.route({
+    ...operationRoute(op.consoleApplication),
+    ...anyConsole,
+    handler: async (request) => ok(await opts.detail.detail(actorOf(authOf(request)), request.query.id)),
+  });
 
-  r.post(
-    apiPaths.consoleReveal,
-    {
-      ...anyConsole,
-      schema: {
-        tags,
-        summary: '查看一项完整个人信息（写入审计日志）',
-        security: secured,
-        body: ZConsoleRevealRequest,
-        response: { 200: ZEnvelopeOf(ZConsoleRevealResponse) },
-      },
-    },
-    async (request) => ok(await opts.detail.reveal(actorOf(authOf(request)), request.body.id, request.body.field)),
-  );
+  r.route({
+    ...operationRoute(op.consoleReveal),
+    ...anyConsole,
+    handler: async (request) => ok(await opts.detail.reveal(actorOf(authOf(request)), request.body.id, request.body.field)),
+  });
 
-  r.post(
-    apiPaths.consoleAssign,
-    {
-      ...adminOnly,
-      schema: { tags, summary: '手动分配评审', security: secured, body: ZConsoleAssignRequest, response: { 200: ZEnvelopeOf(ZConsoleAssignResponse) } },
-    },
-    async (request) => ok(await opts.assignment.assign(actorOf(authOf(request)), request.body.applicationIds, request.body.reviewerIds)),
-  );
+  r.route({
+    ...operationRoute(op.consoleAssign),
+    ...adminOnly,
+    handler: async (request) => ok(await opts.assignment.assign(actorOf(authOf(request)), request.body.applicationIds, request.body.reviewerIds)),
+  });
 
-  r.post(
-    apiPaths.consoleAssignAuto,
-    {
-      ...adminOnly,
-      schema: {
-        tags,
-        summary: '自动分配评审（按当前负载轮流分配）',
-        security: secured,
-        body: ZConsoleAssignAutoRequest,
-        response: { 200: ZEnvelopeOf(ZConsoleAssignResponse) },
-      },
-    },
-    async (request) =>
+  r.route({
+    ...operationRoute(op.consoleAssignAuto),
+    ...adminOnly,
+    handler: async (request) =>
       ok(await opts.assignment.assignAuto(actorOf(authOf(request)), request.body.applicationIds, request.body.perApplication)),
-  );
+  });
 
   r.post(
     apiPaths.consoleAssignCsv,
@@ -146,58 +102,24 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRoutesOptio
     async (request) => ok(await opts.assignment.assignCsv(actorOf(authOf(request)), await csvText(request))),
   );
 
-  r.post(
-    apiPaths.consoleUnassign,
-    {
-      ...adminOnly,
-      schema: { tags, summary: '取消一项分配', security: secured, body: ZConsoleUnassignRequest, response: { 200: ZEnvelopeOf(ZConsoleUnassignResponse) } },
-    },
-    async (request) => ok(await opts.assignment.unassign(actorOf(authOf(request)), request.body.applicationId, request.body.reviewerId)),
-  );
+  r.route({
+    ...operationRoute(op.consoleUnassign),
+    ...adminOnly,
+    handler: async (request) => ok(await opts.assignment.unassign(actorOf(authOf(request)), request.body.applicationId, request.body.reviewerId)),
+  });
 
-  r.get(
-    apiPaths.consoleReviewers,
-    {
-      ...adminOnly,
-      schema: {
-        tags,
-        summary: '评审及其当前负载',
-        security: secured,
-        querystring: ZConsoleReviewersRequest,
-        response: { 200: ZEnvelopeOf(ZConsoleReviewersResponse) },
-      },
-    },
-    async () => ok(await opts.assignment.reviewers()),
-  );
+  r.route({ ...operationRoute(op.consoleReviewers), ...adminOnly, handler: async () => ok(await opts.assignment.reviewers()) });
 
-  r.post(
-    apiPaths.consoleConflict,
-    {
-      ...anyConsole,
-      schema: {
-        tags,
-        summary: '声明利益冲突并回避（取消本人的分配，写入审计日志）',
-        security: secured,
-        body: ZConsoleConflictRequest,
-        response: { 200: ZEnvelopeOf(ZConsoleConflictResponse) },
-      },
-    },
-    async (request) =>
+  r.route({
+    ...operationRoute(op.consoleConflict),
+    ...anyConsole,
+    handler: async (request) =>
       ok(await opts.assignment.declareConflict(actorOf(authOf(request)), request.body.applicationId, request.body.reason)),
-  );
+  });
 
-  r.post(
-    apiPaths.consoleReview,
-    {
-      ...anyConsole,
-      schema: {
-        tags,
-        summary: '提交或修改评审（按评分标准加权计算总分）',
-        security: secured,
-        body: ZConsoleReviewRequest,
-        response: { 200: ZEnvelopeOf(ZConsoleReviewResponse) },
-      },
-    },
-    async (request) => ok(await opts.review.submit(actorOf(authOf(request)), request.body)),
-  );
+  r.route({
+    ...operationRoute(op.consoleReview),
+    ...anyConsole,
+    handler: async (request) => ok(await opts.review.submit(actorOf(authOf(request)), request.body)),
+  });
 }

@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  apiPaths,
-  ZDevSmsOutboxRequest,
-  ZDevSmsOutboxResponse,
-  ZEnvelopeOf,
-  ZSendSmsCodeRequest,
-  ZSendSmsCodeResponse,
-} from '@qgw/contracts';
+import { accountOperations as op, apiPaths, ZDevSmsOutboxRequest, ZDevSmsOutboxResponse, ZEnvelopeOf } from '@qgw/contracts';
 import { ok } from '../../plugins/errors.js';
+import { operationRoute } from '../../plugins/operation-route.js';
 import type { DevSmsOutbox } from './dev-outbox.js';
 import type { SmsCodeService } from './sms-codes.service.js';
 
@@ -19,27 +13,17 @@ export interface SmsRoutesOptions {
   devOutbox: DevSmsOutbox | null | undefined;
 }
 
-const tags = ['accounts'];
-
 export async function smsRoutes(app: FastifyInstance, opts: SmsRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { service } = opts;
 
-  r.post(
-    apiPaths.sendSmsCode,
-    {
-      config: { rateLimit: { max: opts.sendPerIpPerHour, timeWindow: 60 * 60_000 } },
-      // every send costs money: a busy address solves a proof-of-work challenge first (HTTP 428)
-      preValidation: app.challenges.whenBusy('sms'),
-      schema: {
-        tags,
-        summary: '发送短信验证码（注册、找回密码、更换手机号、验证码登录）；是否已注册答案相同',
-        body: ZSendSmsCodeRequest,
-        response: { 200: ZEnvelopeOf(ZSendSmsCodeResponse) },
-      },
-    },
-    async (request) => ok(await service.request(request.body.mobile, request.body.purpose)),
-  );
+  r.route({
+    ...operationRoute(op.sendSmsCode),
+    config: { rateLimit: { max: opts.sendPerIpPerHour, timeWindow: 60 * 60_000 } },
+    // every send costs money: a busy address solves a proof-of-work challenge first (HTTP 428)
+    preValidation: app.challenges.whenBusy('sms'),
+    handler: async (request) => ok(await service.request(request.body.mobile, request.body.purpose)),
+  });
 
   if (opts.devOutbox !== undefined) {
     const outbox = opts.devOutbox;

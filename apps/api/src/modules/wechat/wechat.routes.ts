@@ -1,15 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  apiPaths,
-  ZBindWxUserRequest,
-  ZBindWxUserResponse,
-  ZEnvelopeOf,
-  ZWxAuthorizeUrlRequest,
-  ZWxAuthorizeUrlResponse,
-} from '@qgw/contracts';
+import { accountOperations as op } from '@qgw/contracts';
 import { authOf } from '../../plugins/auth.js';
 import { ok } from '../../plugins/errors.js';
+import { operationRoute } from '../../plugins/operation-route.js';
 import type { WechatService } from './wechat.service.js';
 
 export interface WechatRoutesOptions {
@@ -23,45 +17,25 @@ export interface WechatRoutesOptions {
   originFromRequest: boolean;
 }
 
-const secured = [{ token: [] }];
-
 export async function wechatRoutes(app: FastifyInstance, opts: WechatRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const origin = (request: FastifyRequest) =>
     opts.publicBaseUrl ?? (opts.originFromRequest ? `${request.protocol}://${request.host}` : undefined);
 
-  r.get(
-    apiPaths.wxAuthorizeUrl,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags: ['wechat'],
-        summary: '获取微信网页授权地址（snsapi_base）',
-        security: secured,
-        querystring: ZWxAuthorizeUrlRequest,
-        response: { 200: ZEnvelopeOf(ZWxAuthorizeUrlResponse) },
-      },
-    },
-    async (request) => {
+  r.route({
+    ...operationRoute(op.wxAuthorizeUrl),
+    onRequest: app.requireAuth,
+    handler: async (request) => {
       const publicOrigin = origin(request);
       // production refuses to start in this state (config.ts); binding is not offered should it happen
       if (!publicOrigin) return ok({ configured: false, url: null });
       return ok(await opts.service.authorizeUrl(authOf(request), publicOrigin));
     },
-  );
+  });
 
-  r.get(
-    apiPaths.bindUser,
-    {
-      onRequest: app.requireAuth,
-      schema: {
-        tags: ['wechat'],
-        summary: '用微信回调的 code 与 state 绑定 openid',
-        security: secured,
-        querystring: ZBindWxUserRequest,
-        response: { 200: ZEnvelopeOf(ZBindWxUserResponse) },
-      },
-    },
-    async (request) => ok(await opts.service.bind(authOf(request), request.query)),
-  );
+  r.route({
+    ...operationRoute(op.bindUser),
+    onRequest: app.requireAuth,
+    handler: async (request) => ok(await opts.service.bind(authOf(request), request.query)),
+  });
 }

@@ -4,6 +4,8 @@
  * library, which the schemas built on them (applications.ts, applications-api.ts) bring.
  */
 
+import { Code, type CodeValue } from './codes.js';
+
 /** Every kind of application (docs/requirements.md#lifecycle). */
 export const applicationKinds = ['rank_user', 'membership', 'person', 'work', 'company'] as const;
 export type ApplicationKind = (typeof applicationKinds)[number];
@@ -23,6 +25,27 @@ export const statusLabels: Record<ApplicationStatus, string> = {
   returned: '退回修改',
   withdrawn: '已撤回',
 };
+
+/**
+ * The look-up code that stands for an application state (docs/requirements.md#lookup-codes): what
+ * the applicant's status look-up answers, what the web's status page is opened with, and what a
+ * released decision turns into. The one copy both sides read.
+ */
+export function lookupCodeOfStatus(status: ApplicationStatus): CodeValue {
+  switch (status) {
+    case 'approved':
+      return Code.OK;
+    case 'returned':
+    case 'rejected':
+      return Code.APPLY_REJECTED;
+    case 'submitted':
+    case 'under_review':
+      return Code.UNDER_REVIEW;
+    default:
+      // a draft is not yet an application; a withdrawn one is no longer one
+      return Code.NO_APPLICATION;
+  }
+}
 
 /** Which transitions the applicant may make; the rest belong to the review side. */
 export const applicantTransitions: Record<ApplicationStatus, readonly ApplicationStatus[]> = {

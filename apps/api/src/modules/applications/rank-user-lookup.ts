@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type ApplicationSummary, Code, type CodeValue, type GetRankUserRequest } from '@qgw/contracts';
+import { type ApplicationSummary, Code, type CodeValue, type GetRankUserRequest, lookupCodeOfStatus } from '@qgw/contracts';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
 import { accountsRepository } from '../accounts/accounts.module.js';
@@ -84,21 +84,19 @@ export class RankUserLookup {
     return this.answerByStatus(row, summary, async () => ({ rankUser: await view(), postList: [summary] }));
   }
 
+  /** The answer for the application's look-up code (contracts' lookupCodeOfStatus, the one map). */
   private async answerByStatus(row: ApplicationRow, summary: ApplicationSummary, approved: () => Promise<unknown>): Promise<LookupAnswer> {
-    switch (row.status) {
-      case 'draft':
-        return { code: Code.NO_APPLICATION, message: summary };
-      case 'submitted':
-      case 'under_review':
-        return { code: Code.UNDER_REVIEW, message: summary };
-      case 'approved':
-        return { code: Code.OK, message: await approved() };
-      case 'rejected':
-      case 'returned':
-        throw new AppError(Code.APPLY_REJECTED, row.reason?.trim() || s.rejectedNoReason);
+    const code = lookupCodeOfStatus(row.status);
+    switch (code) {
+      case Code.OK:
+        return { code, message: await approved() };
+      case Code.APPLY_REJECTED:
+        throw new AppError(code, row.reason?.trim() || s.rejectedNoReason);
+      case Code.UNDER_REVIEW:
+        return { code, message: summary };
       default:
-        // withdrawn rows are never the latest live one
-        return { code: Code.NO_APPLICATION, message: null };
+        // a draft answers with its summary; withdrawn rows are never the latest live one
+        return { code, message: row.status === 'draft' ? summary : null };
     }
   }
 }

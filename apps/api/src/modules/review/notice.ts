@@ -1,4 +1,4 @@
-import { type ApplicationKind, Code, type Decision, decisionLabels, type Notice } from '@qgw/contracts';
+import { type ApplicationKind, type ApplicationStatus, type Decision, decisionLabels, lookupCodeOfStatus, type Notice } from '@qgw/contracts';
 import { kindLabels } from './review.strings.js';
 
 /**
@@ -29,6 +29,10 @@ export function noticeOf(
 }
 
 /** What the applicant's status look-up answers once the decision is out (docs/requirements.md#lookup-codes). */
-export const lookupCodeOf = (decision: Decision): number => (decision === 'approve' ? Code.OK : Code.APPLY_REJECTED);
+/** The status a released decision leaves the application in. */
+const statusAfter = { approve: 'approved', reject: 'rejected', return: 'returned' } as const satisfies Record<Decision, ApplicationStatus>;
+
+/** What the applicant's look-up answers once the decision is released (the contracts' one map). */
+export const lookupCodeOf = (decision: Decision): number => lookupCodeOfStatus(statusAfter[decision]);
 
 export const outcomeLabel = (decision: Decision): string => decisionLabels[decision];

@@ -1,20 +1,7 @@
-import { Code, type ApplicationStatus } from '@qgw/contracts';
+import { Code, lookupCodeOfStatus, type ApplicationStatus } from '@qgw/contracts';
 
-/** The look-up code that stands for an application state (docs/requirements.md#lookup-codes). */
-export function statusCodeOf(status: ApplicationStatus): number {
-  switch (status) {
-    case 'approved':
-      return Code.OK;
-    case 'returned':
-    case 'rejected':
-      return Code.APPLY_REJECTED;
-    case 'submitted':
-    case 'under_review':
-      return Code.UNDER_REVIEW;
-    default:
-      return Code.NO_APPLICATION;
-  }
-}
+/** The look-up code that stands for an application state: the contracts' one map. */
+export const statusCodeOf = lookupCodeOfStatus;
 
 /** What a status page opened with only a code can say before the application itself arrives. */
 export function statusOfCode(code: number | null): ApplicationStatus | null {

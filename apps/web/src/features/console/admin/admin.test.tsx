@@ -229,7 +229,10 @@ describe('audit log', () => {
         c.url.searchParams.get('cursor') === 'n1' ? ok({ items: [entry('a2', { action: 'mfa.reset' })], nextCursor: null }) : ok({ items: [entry('a1')], nextCursor: 'n1' }),
     });
     await renderApp('/console/admin/audit');
-    expect(await screen.findByText('user.roles · user #u-2')).toBeTruthy();
+    // a sentence with the actor's name, the record beside it, and the stored code for the record
+    expect(await screen.findByText('管理员甲 修改了用户角色')).toBeTruthy();
+    expect(screen.getByText('用户 #u-2')).toBeTruthy();
+    expect(screen.getByText('user.roles')).toBeTruthy();
     const table = screen.getByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(2);
     expect(within(table).getByRole('rowheader').textContent).toBe('roles');
@@ -237,12 +240,12 @@ describe('audit log', () => {
     expect(table.textContent).not.toContain('status');
 
     fireEvent.click(screen.getByRole('button', { name: '加载更多' }));
-    expect(await screen.findByText('mfa.reset · user #u-2')).toBeTruthy();
+    expect(await screen.findByText('管理员甲 重置了身份验证器')).toBeTruthy();
     expect(screen.getByText('已全部加载')).toBeTruthy();
     expect(api.callsTo(apiPaths.consoleAudit).map((c) => c.url.searchParams.get('cursor'))).toEqual([null, 'n1']);
 
     typeInto('操作人', 'user-1');
-    typeInto('操作', 'user.roles');
+    fireEvent.change(screen.getByLabelText('操作'), { target: { value: 'user.roles' } });
     typeInto('开始时间', '2024-05-01T00:00');
     fireEvent.click(screen.getByRole('button', { name: '筛选' }));
     await waitFor(() => {

@@ -5,10 +5,11 @@ import { ZConsoleAuditRequest, type ConsoleAuditEntry, type ConsoleAuditRequest 
 import { call } from '../../../lib/request.js';
 import { maxLengthOf } from '../../../lib/schema-limits.js';
 import { ConsoleAccessGate } from '../access/console-access-gate.js';
-import { ConsoleEmpty, ConsoleError, ConsoleLoading, ConsolePage, TextInput } from '../components/console-ui.js';
+import { ConsoleEmpty, ConsoleError, ConsoleLoading, ConsolePage, SelectField, TextInput } from '../components/console-ui.js';
 import { accessAdminOps, adminKeys } from './api/operations.js';
 import { auditDiff } from './audit-diff.js';
 import { fromLocalInput } from './programme-form.js';
+import { auditActions, auditSentence } from './audit-sentences.js';
 import { adminStrings as t } from './strings.js';
 import './console-admin.css';
 
@@ -66,7 +67,12 @@ function AuditList() {
     <ConsolePage title={t.auditTitle}>
       <form className="qgw-cs-card qgw-cs-form qgw-cs-inline" role="search" onSubmit={submit}>
         <TextInput label={t.actor} value={draft.actor} onChange={set('actor')} placeholder={t.actorHint} maxLength={maxLengthOf(ZConsoleAuditRequest.shape.actorId)} />
-        <TextInput label={t.action} value={draft.action} onChange={set('action')} maxLength={maxLengthOf(ZConsoleAuditRequest.shape.action)} />
+        <SelectField<string>
+          label={t.action}
+          value={draft.action}
+          options={[{ value: '', label: t.allActions }, ...Object.entries(auditActions).map(([value, label]) => ({ value, label: `${label}（${value}）` }))]}
+          onChange={set('action')}
+        />
         <TextInput label={t.entity} value={draft.entity} onChange={set('entity')} maxLength={maxLengthOf(ZConsoleAuditRequest.shape.entity)} />
         <fieldset className="qgw-cs-fieldset">
           <legend className="qgw-cs-label">{t.range}</legend>
@@ -106,12 +112,10 @@ function AuditList() {
             {items.map((e) => (
               <li key={e.id} className="qgw-cs-row">
                 <div className="qgw-cs-row-main">
-                  <span className="qgw-cs-row-title">
-                    {e.action} · {e.entity}
-                    {e.entityId ? ` #${e.entityId}` : ''}
-                  </span>
+                  <span className="qgw-cs-row-title">{auditSentence(e, e.actorName ?? (e.actorId ? shortActor(e.actorId) : t.system)).text}</span>
                   <span className="qgw-cs-row-meta">
-                    <span>{e.actorName ?? (e.actorId ? e.actorId : t.system)}</span>
+                    <span title={e.entityId ?? undefined}>{auditSentence(e, '').record}</span>
+                    <code className="qgw-cs-code-hint">{e.action}</code>
                     <time dateTime={e.createdAt}>{new Date(e.createdAt).toLocaleString('zh-CN', { hour12: false })}</time>
                   </span>
                   <Diff entry={e} />
@@ -133,6 +137,9 @@ function AuditList() {
     </ConsolePage>
   );
 }
+
+/** An actor without a name on record (an account since erased): the start of its id. */
+const shortActor = (id: string) => `用户 ${id.slice(0, 8)}`;
 
 /** /console/admin/audit: the append-only log, newest first. */
 export function AuditScreen() {

@@ -111,6 +111,7 @@ export const adminStrings = {
   actor: '操作人',
   actorHint: '操作人的用户ID',
   action: '操作',
+  allActions: '全部操作',
   entity: '对象',
   from: '开始时间',
   to: '结束时间',

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiPaths, Code, type Decision, decisionLabels, exportColumns, maskMobile, statusLabels,
 } from '@qgw/contracts';
+import { beijingText } from '../src/modules/review/exports.service.js';
 import { kindLabels } from '../src/modules/review/review.strings.js';
 import { data, get, post } from './support/api.js';
 import {
@@ -82,7 +83,7 @@ async function expectedRows(filter: { kind?: string } = {}): Promise<Map<string,
       averageScore: avg === null ? '' : String(avg),
       decision: released ? decisionLabels[released] : staged ? `${decisionLabels[staged.decision]}（待发布）` : '',
       reason: released ? (r.reason ?? '') : (staged?.reason ?? ''),
-      decidedAt: released ? (r.decided_at ?? '') : '',
+      decidedAt: released && r.decided_at ? beijingText(r.decided_at) : '',
     });
   }
   return out;
@@ -121,8 +122,27 @@ describe('applications export', () => {
       for (const k of compared) expect(unformula(r[col(k)] ?? ''), k).toBe(e[k]);
     }
     expect(body.find((r) => r[col('applicantName')] === "'=赵四")).toBeDefined();
-    // the approved entry's two recommendations
+    // the approved entry's two recommendations, and each review in detail: reviewer, total, every criterion
     expect(body.some((r) => r[col('recommendations')] === '通过×1；退回修改×1')).toBe(true);
+    const details = body.map((r) => r[col('reviewDetails')]).find((d) => d?.includes('；'));
+    expect(details).toMatch(/^\S+ \d+\.\d{2}分（创新性 \d+、影响力 \d+、完整性 \d+；(通过|退回修改)）；\S+ \d+\.\d{2}分（/);
+    // times are Beijing time, 8 hours ahead of the stored UTC instant
+    const [submitted] = await t.db.selectFrom('applications').select(['id', 'submitted_at']).where('submitted_at', 'is not', null).limit(1).execute();
+    const row = body.find((r) => r[0] === submitted!.id)!;
+    expect(row[col('submittedAt')]).toBe(new Date(Date.parse(submitted!.submitted_at!) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' '));
+  });
+
+  it('XLSX: instants are real date cells in Beijing time, formatted for reading', async () => {
+    const res = await exportFile({ format: 'xlsx', kind: 'person' });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const cell = sheet.getRow(2).getCell(col('submittedAt') + 1);
+    expect(cell.value).toBeInstanceOf(Date);
+    expect(cell.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    const id = String(sheet.getRow(2).getCell(1).value);
+    const stored = await t.db.selectFrom('applications').select('submitted_at').where('id', '=', id).executeTakeFirstOrThrow();
+    expect((cell.value as Date).getTime() - Date.parse(stored.submitted_at!)).toBe(8 * 3600_000);
   });
 
   it('XLSX: the same content; filters apply', async () => {
@@ -133,8 +153,10 @@ describe('applications export', () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
     const rows: string[][] = [];
+    // a date cell holds the Beijing wall clock (Excel dates have no zone): shown as the CSV writes it
     sheet.eachRow((row) => rows.push(exportColumns.map((_, i) => {
       const v = row.getCell(i + 1).value;
+      if (v instanceof Date) return v.toISOString().slice(0, 19).replace('T', ' ');
       return v === null || v === undefined ? '' : String(v);
     })));
     expect(rows[0]).toEqual(header);

@@ -157,14 +157,19 @@ export const exportColumns = [
   { key: 'mobileMasked', header: '手机号' },
   { key: 'organization', header: '单位' },
   { key: 'theme', header: '主题' },
-  { key: 'submittedAt', header: '提交时间' },
+  { key: 'submittedAt', header: '提交时间（北京时间）' },
   { key: 'reviewCount', header: '评审数' },
   { key: 'averageScore', header: '平均分' },
   { key: 'recommendations', header: '评审建议' },
+  /** each review: reviewer, total, every criterion's score and the recommendation */
+  { key: 'reviewDetails', header: '评审明细' },
   { key: 'decision', header: '决定' },
   { key: 'reason', header: '原因' },
-  { key: 'decidedAt', header: '决定时间' },
+  { key: 'decidedAt', header: '决定时间（北京时间）' },
 ] as const;
+
+/** Export columns that hold an instant: Beijing time, as a date cell in XLSX and as text in CSV. */
+export const exportTimeColumns: ReadonlySet<string> = new Set(['submittedAt', 'decidedAt']);
 export type ExportColumnKey = (typeof exportColumns)[number]['key'];
 
 /** GET consoleExportMedia: a zip of every file of one application. */

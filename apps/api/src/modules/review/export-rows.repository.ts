@@ -23,6 +23,14 @@ const BATCH = 500;
 const RELEASED: Partial<Record<ApplicationStatus, Decision>> = { approved: 'approve', rejected: 'reject', returned: 'return' };
 
 export async function* exportRows(db: Kysely<Database>, f: ExportFilter): AsyncGenerator<ExportRow> {
+  // criterion names by id, every version's (a small table): a review names the criteria it scored
+  const criteria = new Map((await db.selectFrom('rubric_criteria').select(['id', 'name']).execute()).map((c) => [c.id, c.name]));
+  const detailOf = (rv: { reviewer: string; total: number | string; recommendation: Decision; scores_json: string }) => {
+    const scores = Object.entries(JSON.parse(rv.scores_json) as Record<string, number>)
+      .map(([id, score]) => `${criteria.get(id) ?? id} ${score}`)
+      .join('、');
+    return `${rv.reviewer} ${Number(rv.total).toFixed(2)}分（${scores}；${decisionLabels[rv.recommendation]}）`;
+  };
   let after: string | null = null;
   for (;;) {
     let q = db
@@ -41,7 +49,14 @@ export async function* exportRows(db: Kysely<Database>, f: ExportFilter): AsyncG
     const rows = await q.orderBy('a.id').limit(BATCH).execute();
     if (rows.length === 0) return;
     const ids = rows.map((r) => r.id);
-    const reviews = await db.selectFrom('reviews').select(['application_id', 'total', 'recommendation']).where('application_id', 'in', ids).execute();
+    const reviews = await db
+      .selectFrom('reviews as rv')
+      .innerJoin('users as ru', 'ru.id', 'rv.reviewer_id')
+      .select(['rv.application_id', 'rv.total', 'rv.recommendation', 'rv.scores_json', 'ru.nickname as reviewer'])
+      .where('rv.application_id', 'in', ids)
+      .orderBy('rv.submitted_at')
+      .orderBy('rv.id')
+      .execute();
     const staged = new Map(
       (await db.selectFrom('staged_decisions').select(['application_id', 'decision', 'reason']).where('application_id', 'in', ids).execute()).map(
         (st) => [st.application_id, st],
@@ -70,6 +85,7 @@ export async function* exportRows(db: Kysely<Database>, f: ExportFilter): AsyncG
         reviewCount: mine.length,
         averageScore: averageOf(mine.map((rv) => Number(rv.total))),
         recommendations,
+        reviewDetails: mine.map(detailOf).join('；'),
         decision: released ? decisionLabels[released] : st ? `${decisionLabels[st.decision]}（待发布）` : null,
         reason: released ? r.reason : st ? st.reason : null,
         decidedAt: released ? r.decided_at : null,

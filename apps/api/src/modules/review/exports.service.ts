@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code, exportColumns } from '@qgw/contracts';
+import { Code, exportColumns, exportTimeColumns } from '@qgw/contracts';
 import { type Clock, isoAt } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
@@ -34,6 +34,21 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /** yyyymmdd-hhmmss (UTC) for file names */
 const stamp = (ms: number) => isoAt(ms).replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+
+/** China Standard Time has no daylight saving: Beijing is UTC+8 all year. */
+const BEIJING_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/** An instant as Beijing wall-clock text, 2024-06-01 08:30:00, for the CSV. */
+export const beijingText = (iso: string): string => new Date(Date.parse(iso) + BEIJING_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+
+/**
+ * An instant as the date cell a spreadsheet shows in Beijing time. Excel dates carry no zone:
+ * ExcelJS writes a Date's UTC fields, so the Date given is the Beijing wall clock read as UTC.
+ */
+const beijingCell = (iso: string): Date => new Date(Date.parse(iso) + BEIJING_OFFSET_MS);
+
+const cellOf = (key: string, v: string | number | null, forCsv: boolean) =>
+  v !== null && exportTimeColumns.has(key) && typeof v === 'string' ? (forCsv ? beijingText(v) : beijingCell(v)) : v;
 
 /**
  * Exports for admins, each audited before it starts: applications with scores and decisions as
@@ -69,7 +84,7 @@ export class ExportsService {
     const write = (text: string) => (out.write(text) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', r)));
     await write(`${UTF8_BOM}${csvLine(exportColumns.map((c) => c.header))}\r\n`);
     for await (const row of exportRows(this.d.db, filter)) {
-      await write(`${csvLine(exportColumns.map((c) => row[c.key]))}\r\n`);
+      await write(`${csvLine(exportColumns.map((c) => cellOf(c.key, row[c.key], true) as string | number | null))}\r\n`);
     }
     out.end();
   }
@@ -79,11 +94,16 @@ export class ExportsService {
     const { default: ExcelJS } = await import('exceljs');
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const sheet = book.addWorksheet('申报');
-    sheet.columns = exportColumns.map((c) => ({ header: c.header, key: c.key, width: c.key === 'id' ? 38 : 16 }));
+    sheet.columns = exportColumns.map((c) => ({
+      header: c.header,
+      key: c.key,
+      width: c.key === 'id' ? 38 : c.key === 'reviewDetails' ? 60 : exportTimeColumns.has(c.key) ? 20 : 16,
+      ...(exportTimeColumns.has(c.key) ? { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } } : {}),
+    }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     for await (const row of exportRows(this.d.db, filter)) {
-      sheet.addRow(exportColumns.map((c) => row[c.key] ?? null)).commit();
+      sheet.addRow(exportColumns.map((c) => cellOf(c.key, row[c.key] ?? null, false))).commit();
     }
     sheet.commit();
     await book.commit();

@@ -7,6 +7,8 @@ import { TextArea } from '../../components/console-ui.js';
 import { useConsoleMutation } from '../../hooks/use-console-mutation.js';
 import { reviewOps } from '../api/operations.js';
 import { reviewStrings as t } from '../strings.js';
+// its own styles: opened directly (a reload, a link) no other review screen has brought them
+import './review.css';
 
 /** Another admin changed the application first (the version moved on): reload before deciding. */
 export const isConflict = (e: unknown): boolean => e instanceof ApiFailure && e.code === Code.CONFLICT;

@@ -10,6 +10,8 @@ import { useConsoleMutation } from '../../hooks/use-console-mutation.js';
 import { reviewKeys, reviewOps } from '../api/operations.js';
 import { reviewPaths } from '../paths.js';
 import { reviewStrings as t } from '../strings.js';
+// its own styles: opened directly (a reload, a link) no other review screen has brought them
+import './review.css';
 import { ConflictNotice, isConflict } from './decision-panel.js';
 
 const line = (item: ConsoleStagedItem) => `${item.title}（${t.kinds[item.kind]}）：${decisionLabels[item.decision]}`;

@@ -23,6 +23,12 @@ function show(value: unknown): string {
   return String(value);
 }
 
+/** Whether a form value is a file of the application (an id, or a list of ids, the files section shows). */
+function isFileRef(value: unknown, fileUrls: Record<string, string>): boolean {
+  if (typeof value === 'string') return value in fileUrls;
+  return Array.isArray(value) && value.length > 0 && value.every((x) => typeof x === 'string' && x in fileUrls);
+}
+
 /** Masked personal data, each revealed on an explicit request that the server writes to the audit log. */
 export function RevealPanel({ id, revealable }: { id: string; revealable: readonly RevealField[] }) {
   const [values, setValues] = useState<Partial<Record<RevealField, string>>>({});
@@ -127,7 +133,8 @@ function Detail({ app, admin, onRefresh }: { app: ConsoleApplicationResponse; ad
         <h2 className="qgw-rv-h2">{t.fields}</h2>
         <dl className="qgw-rv-fields">
           {Object.entries(app.data)
-            .filter(([, v]) => typeof v !== 'string' || !(v in app.fileUrls))
+            // files (one id, or a list of ids) are shown with the files, not as ids
+            .filter(([, v]) => !isFileRef(v, app.fileUrls))
             .map(([k, v]) => (
               <div key={k} className="qgw-rv-field">
                 <dt>{t.fieldLabels[k] ?? k}</dt>

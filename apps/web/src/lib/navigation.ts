@@ -68,6 +68,37 @@ export function navigateBack(delta = 1): void {
   }
 }
 
+/**
+ * Where to come back to after signing in: an in-app address (a screen of the table or the console)
+ * with its query, or null for anything else — never another site, a protocol or a path trick, so a
+ * link cannot send a person who just signed in elsewhere.
+ */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value || value.length > 512) return null;
+  if (!/^\/(pages|console)(\/|$)/.test(value)) return null;
+  const path = value.split('?')[0]!;
+  if (/\/\/|\\|:|\.\./.test(path) || [...value].some((ch) => ch.charCodeAt(0) < 0x20)) return null;
+  return value;
+}
+
+/** The current address with its query, to come back to after signing in. */
+export function currentAddress(): string {
+  const loc = router?.state.location;
+  if (loc) return `${loc.pathname}${loc.search}`;
+  return window.location.hash.replace(/^#/, '');
+}
+
+/** The login page that returns to `returnTo` (or to where the person is now) once they have signed in. */
+export function loginReturningTo(returnTo: string = currentAddress()): string {
+  return buildPath(routes.login.index, { redirect: safeReturnPath(returnTo) });
+}
+
+/** Opens the page signed-in people came for (replacing the login or bind page). */
+export function returnTo(path: string): void {
+  const safe = safeReturnPath(path);
+  go(safe ?? routes.home.index, true);
+}
+
 export function currentPath(): string {
   return router?.state.location.pathname ?? window.location.hash.replace(/^#/, '').split('?')[0] ?? '';
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { appConstants, Code, routes, type ApiPath, type Operation as CatalogueOperation } from '@qgw/contracts';
 import { clearSession, getToken } from './storage.js';
-import { currentPath, redirectTo } from './navigation.js';
+import { currentAddress, currentPath, redirectTo, safeReturnPath } from './navigation.js';
 import { ShownError, showToast } from './toast.js';
 import { commonStrings } from './strings.js';
 import { useSession } from '../stores/session.js';
@@ -114,7 +114,8 @@ function handleUnauthorized(): never {
   clearSession();
   useSession.getState().reload();
   showToast(commonStrings.sessionExpired);
-  if (currentPath() !== routes.login.index) redirectTo(routes.login.index);
+  // back to this page once signed in again
+  if (currentPath() !== routes.login.index) redirectTo(routes.login.index, { redirect: safeReturnPath(currentAddress()) });
   throw new SessionExpiredError();
 }
 

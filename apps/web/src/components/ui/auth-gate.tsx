@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import { routes } from '@qgw/contracts';
-import { navigateTo } from '../../lib/navigation.js';
+import { currentAddress, navigateTo, safeReturnPath } from '../../lib/navigation.js';
 import { isLoggedIn, useSession } from '../../stores/session.js';
 import { StatusBlock } from './status-block.js';
 import './ui.css';
@@ -15,7 +15,8 @@ export function AuthGate({ children }: { children: ReactNode }) {
   return (
     <div className="qgw-auth-gate">
       <StatusBlock status="empty" title={strings.title} description={strings.hint} />
-      <Button color="primary" shape="rounded" onClick={() => navigateTo(routes.login.index)}>
+      {/* back here once signed in */}
+      <Button color="primary" shape="rounded" onClick={() => navigateTo(routes.login.index, { redirect: safeReturnPath(currentAddress()) })}>
         {strings.action}
       </Button>
     </div>

@@ -153,3 +153,37 @@ describe('忘记密码 (pages/login/forgotPassword)', () => {
     expect(app.path()).toBe(accountRoutes.forgotPassword);
   });
 });
+
+describe('back where the person was going', () => {
+  test('a login opened with ?redirect= returns there once signed in (with an openid), not home', async () => {
+    stubApi({ '/v1/login': ok({ ...loginAnswer(), openid: 'o-1' }) });
+    const app = await renderApp(`${routes.login.index}?redirect=${encodeURIComponent('/pages/cxb2024/personApply')}`);
+    await screen.findByLabelText('手机号');
+    type('手机号', '13812341234');
+    type('密码', 'my password');
+    await press('登录');
+    await waitFor(() => expect(app.path()).toBe(routes.cxb2024.personApply));
+  });
+
+  test('another site in ?redirect= is ignored: home', async () => {
+    stubApi({ '/v1/login': ok({ ...loginAnswer(), openid: 'o-1' }) });
+    const app = await renderApp(`${routes.login.index}?redirect=${encodeURIComponent('https://evil.example/')}`);
+    await screen.findByLabelText('手机号');
+    type('手机号', '13812341234');
+    type('密码', 'my password');
+    await press('登录');
+    await waitFor(() => expect(app.path()).toBe(routes.home.index));
+  });
+
+  test('without an openid the bind page keeps it, and 跳过 leads there', async () => {
+    stubApi({ '/v1/login': ok({ ...loginAnswer(), openid: null }) });
+    const app = await renderApp(`${routes.login.index}?redirect=${encodeURIComponent('/console')}`);
+    await screen.findByLabelText('手机号');
+    type('手机号', '13812341234');
+    type('密码', 'my password');
+    await press('登录');
+    await waitFor(() => expect(app.path()).toBe(routes.login.bind));
+    expect(new URLSearchParams(app.search()).get('redirect')).toBe('/console');
+  });
+});
+

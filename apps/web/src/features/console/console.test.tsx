@@ -21,7 +21,8 @@ describe('console role gate', () => {
     const api = stubConsoleApi({});
     await renderApp('/console');
     expect(await screen.findByText('请先登录')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '去登录' }).getAttribute('href')).toBe(`#${routes.login.index}`);
+    // the login returns to the console page the person came from
+    expect(screen.getByRole('link', { name: '去登录' }).getAttribute('href')).toBe(`#${routes.login.index}?redirect=%2Fconsole`);
     expect(adminCalls(api)).toHaveLength(0);
   });
 

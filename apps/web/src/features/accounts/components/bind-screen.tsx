@@ -4,7 +4,7 @@ import { Button, DotLoading } from 'antd-mobile';
 import { maskMobile, routes } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
-import { switchTab } from '../../../lib/navigation.js';
+import { returnTo, safeReturnPath, switchTab } from '../../../lib/navigation.js';
 import { useSession } from '../../../stores/session.js';
 import { clearOAuthReturn, readOAuthReturn, useBindWx, useStartWxAuthorize, useWxAuthorizeUrl } from '../hooks/use-wechat.js';
 import { accountStrings as t } from '../strings.js';
@@ -44,7 +44,9 @@ function BindContent() {
     bind.mutate(oauth, { onError: () => setPhase('failed') });
   }, [oauth, bind]);
 
-  const skip = () => switchTab(routes.home.index);
+  // skipping leads where the person was going when they signed in (the login's `redirect`), else home
+  const back = safeReturnPath(params.get('redirect'));
+  const skip = () => (back ? returnTo(back) : switchTab(routes.home.index));
   const skipButton = (
     <Button className="qgw-bind-skip" fill="none" block onClick={skip}>
       {t.bindSkip}

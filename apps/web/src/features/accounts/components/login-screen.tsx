@@ -28,8 +28,10 @@ export function LoginScreen() {
   const [password, setPassword] = useState('');
   const [smsCode, setSmsCode] = useState('');
   const { challenge, ask } = useChallenge();
-  const login = useLogin({ onChallenge: ask });
-  const loginBySms = useLoginBySms({ onChallenge: ask });
+  // the page that sent the person here, to return to once signed in
+  const back = params.get('redirect');
+  const login = useLogin({ onChallenge: ask, returnTo: back });
+  const loginBySms = useLoginBySms({ onChallenge: ask, returnTo: back });
   const sms = useSmsCode('login', { onChallenge: ask });
   const pending = login.isPending || loginBySms.isPending;
   // what the submission needs comes while the person types

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { appConstants, routes, type LoginRequest, type LoginResponse, type ZLoginRequest } from '@qgw/contracts';
 import { call, isChallengeRequired, validate, type FormInput } from '../../../lib/request.js';
-import { currentPath, historyDepth, navigateBack, redirectTo, switchTab } from '../../../lib/navigation.js';
+import { currentPath, historyDepth, navigateBack, redirectTo, returnTo, safeReturnPath, switchTab } from '../../../lib/navigation.js';
 import { hideToast, showLoading, showToast, toastError, ShownError } from '../../../lib/toast.js';
 import { accountStrings as t } from '../strings.js';
 import { forgetEverything, forgetSession, saveLogin } from '../session.js';
@@ -22,14 +22,23 @@ export interface LoginOptions {
    * as `altcha`. Without it the message is a toast.
    */
   onChallenge?: (message: string, retry: (altcha: string) => void) => void;
+  /** where to go once signed in (the login page's `redirect`): checked by safeReturnPath */
+  returnTo?: string | null;
 }
 
 /** The login flow (docs/requirements.md#login): what a signed-in answer leads to, by password or by code. */
-export function finishLogin(info: LoginResponse): void {
+export function finishLogin(info: LoginResponse, back?: string | null): void {
   saveLogin(info);
+  const returnPath = safeReturnPath(back);
   if (!info.openid) {
     hideToast();
-    redirectTo(routes.login.bind, { mobile: info.username, token: info.token });
+    redirectTo(routes.login.bind, { mobile: info.username, token: info.token, redirect: returnPath ?? undefined });
+    return;
+  }
+  // the page the person was on when they were asked to sign in (a form, the console)
+  if (returnPath) {
+    returnTo(returnPath);
+    showToast(t.loginSuccess);
     return;
   }
   // was there an in-app page before the login page? then return to it after the toast
@@ -66,7 +75,7 @@ export function useLogin(options: LoginOptions = {}) {
       showLoading(t.loading);
       return call(accountOps.login, input);
     },
-    onSuccess: finishLogin,
+    onSuccess: (info) => finishLogin(info, options.returnTo),
     onError: (error, form): void => {
       // the right password for an account closed in its grace period: offer to cancel the closing
       if (offerCancelClosing(error, form)) return;

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { DotLoading, ErrorBlock } from 'antd-mobile';
 import { routes } from '@qgw/contracts';
+import { buildPath } from '../../../lib/navigation.js';
 import { useAdminGate } from '../hooks/use-admin-gate.js';
 import { ConsoleAccessGate } from '../access/console-access-gate.js';
 import { consolePaths } from '../paths.js';
@@ -30,6 +31,7 @@ const nav = [
 const reviewerNav = new Set<string>([reviewPaths.queue]);
 
 function GateScreen({ state }: { state: 'guest' | 'checking' | 'denied' }) {
+  const location = useLocation();
   if (state === 'checking') {
     return (
       <div className="qgw-cs-gate" role="status">
@@ -48,7 +50,11 @@ function GateScreen({ state }: { state: 'guest' | 'checking' | 'denied' }) {
       />
       <div className="qgw-cs-gate-actions">
         {guest ? (
-          <Link className="adm-button adm-button-primary adm-button-shape-rounded qgw-cs-link-button" to={routes.login.index}>
+          <Link
+            className="adm-button adm-button-primary adm-button-shape-rounded qgw-cs-link-button"
+            // back to this console page once signed in
+            to={buildPath(routes.login.index, { redirect: `${location.pathname}${location.search}` })}
+          >
             {t.toLogin}
           </Link>
         ) : (

@@ -98,6 +98,8 @@ export const Code = {
   REVEAL_ADMIN_ONLY: 1509,
   /** an approve or reject staged with fewer completed reviews than the kind's minimum and no `override` reason */
   REVIEWS_TOO_FEW: 1510,
+  /** the kind has reviews: its criteria, weights and maximum scores may no longer change (names and descriptions may) */
+  RUBRIC_LOCKED: 1511,
 
   // SMS verification codes (accounts for a real public)
   /** the code is wrong, expired, used, dead after too many tries, or was never sent to that mobile */

@@ -13,6 +13,8 @@ export const adminStrings = {
   themeNameTaken: '已有同名主题',
   themeInUse: (n: number) => `已有${n}个申报使用该主题，不能删除，可改为停用`,
   criterionUnknown: '评分项不存在，请刷新后重试',
+  rubricLocked: (reviews: number) =>
+    `该类别已有 ${reviews} 份评审，评分项、权重和满分已锁定（名称与说明仍可修改），以免新旧评分不可比`,
   rangeOrder: '结束时间应晚于开始时间',
   mobileNotFound: '没有使用该手机号注册的账号（请先在平台注册）',
   lastAdmin: '这是最后一个可用的管理员，不能移除其管理员角色（请先为其他账号授予管理员角色）',

@@ -48,6 +48,27 @@ export async function allCriteria(db: Kysely<Database>, kind: ApplicationKind): 
 
 export type RubricUpdate = z.output<typeof ZConsoleRubricsUpdateRequest>;
 
+/** Reviews submitted for applications of the kind. */
+async function reviewsOfKind(db: Kysely<Database>, kind: ApplicationKind): Promise<number> {
+  const row = await db
+    .selectFrom('reviews as rv')
+    .innerJoin('applications as a', 'a.id', 'rv.application_id')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('a.kind', '=', kind)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Whether a save changes what scores mean: the set of criteria, or a weight or maximum. */
+function changesScoring(before: RubricCriterion[], next: RubricUpdate['criteria']): boolean {
+  if (next.length !== before.length) return true;
+  const byId = new Map(before.map((c) => [c.id, c]));
+  return next.some((c) => {
+    const was = c.id === undefined ? undefined : byId.get(c.id);
+    return !was || was.weight !== c.weight || was.maxScore !== c.maxScore;
+  });
+}
+
 export class RubricsService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -75,6 +96,10 @@ export class RubricsService {
       const existing = await trx.selectFrom('rubric_criteria').selectAll().where('kind', '=', input.kind).execute();
       const known = new Map(existing.map((r) => [r.id, r]));
       const before = existing.filter((r) => r.active === 1).sort((a, b) => a.sort - b.sort).map(view);
+      // once a kind has reviews its scoring is locked: totals given under other criteria, weights or
+      // maxima would no longer compare with new ones (names, descriptions and order may still change)
+      const reviews = await reviewsOfKind(trx, input.kind);
+      if (reviews > 0 && changesScoring(before, input.criteria)) throw new AppError(Code.RUBRIC_LOCKED, s.rubricLocked(reviews));
 
       const keep = new Set<string>();
       for (const [i, c] of input.criteria.entries()) {

@@ -126,6 +126,26 @@ describe('application detail', () => {
     });
   });
 
+  test('leaving a half-typed review asks first: 继续填写 stays, 离开 goes', async () => {
+    stubConsoleApi({
+      [apiPaths.getUserInfo]: asAdmin(),
+      [apiPaths.consoleApplication]: ok(consoleApplication()),
+      [apiPaths.consoleQueue]: ok({ items: [queueItem()], nextCursor: null }),
+    });
+    const app = await renderApp('/console/review/app-1');
+    fireEvent.change(await screen.findByLabelText('创新性'), { target: { value: '8' } });
+    fireEvent.click(screen.getByRole('link', { name: '返回队列' }));
+    expect(await screen.findByText('评审尚未提交，离开后填写的内容将丢失。确定离开吗？')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '继续填写' }));
+    await waitFor(() => expect(screen.queryByText('评审尚未提交，离开后填写的内容将丢失。确定离开吗？')).toBeNull());
+    expect(app.path()).toBe('/console/review/app-1');
+    expect((screen.getByLabelText('创新性') as HTMLInputElement).value).toBe('8');
+
+    fireEvent.click(screen.getByRole('link', { name: '返回队列' }));
+    fireEvent.click(await screen.findByRole('button', { name: '离开' }));
+    await waitFor(() => expect(app.path()).not.toBe('/console/review/app-1'));
+  });
+
   test('a score above the maximum is refused before sending', async () => {
     const api = stubConsoleApi({ [apiPaths.getUserInfo]: asAdmin(), [apiPaths.consoleApplication]: ok(consoleApplication()) });
     await renderApp('/console/review/app-1');

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useBlocker } from 'react-router';
 import { Button, Dialog } from 'antd-mobile';
 import { reviewLimits, reviewOutcomes, decisionLabels, type ConsoleReview, type ReviewCriterion, type ReviewRecommendation } from '@qgw/contracts';
 import { call } from '../../../../lib/request.js';
@@ -25,6 +26,31 @@ function parsedScores(rubric: readonly ReviewCriterion[], raw: Record<string, st
   return out;
 }
 
+/**
+ * Leaving a half-typed review asks first: another screen of the app (返回队列, the nav) through the
+ * router's blocker, and closing or reloading the page through the browser's own prompt.
+ */
+function useLeaveGuard(unsaved: boolean) {
+  const blocker = useBlocker(unsaved);
+  // one question per blocked navigation, however often the screen draws meanwhile
+  const asking = useRef(false);
+  useEffect(() => {
+    if (blocker.state !== 'blocked' || asking.current) return;
+    asking.current = true;
+    void Dialog.confirm({ content: t.leaveUnsaved, confirmText: t.leave, cancelText: t.stay }).then((leave) => {
+      asking.current = false;
+      if (leave) blocker.proceed();
+      else blocker.reset();
+    });
+  }, [blocker]);
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [unsaved]);
+}
+
 /** The assigned reviewer's scores, recommendation, comment to the applicant and private note. */
 export function ReviewForm({ applicationId, rubric, mine }: { applicationId: string; rubric: readonly ReviewCriterion[]; mine: ConsoleReview | undefined }) {
   const [raw, setRaw] = useState<Record<string, string>>(() => Object.fromEntries(Object.entries(mine?.scores ?? {}).map(([k, v]) => [k, String(v)])));
@@ -33,10 +59,15 @@ export function ReviewForm({ applicationId, rubric, mine }: { applicationId: str
   const [note, setNote] = useState(mine?.privateNote ?? '');
   const scores = parsedScores(rubric, raw);
   const total = weightedTotal(rubric, scores);
+  // what the server holds now: typing away from it makes the form unsaved
+  const typed = JSON.stringify([raw, recommendation, comment, note]);
+  const [saved, setSaved] = useState(typed);
+  const unsaved = typed !== saved;
   const submit = useConsoleMutation(
     () => call(reviewOps.review, { applicationId, scores, recommendation: recommendation || undefined, commentToApplicant: comment, privateNote: note }),
-    { success: t.reviewSaved },
+    { success: t.reviewSaved, onSuccess: () => setSaved(typed) },
   );
+  useLeaveGuard(unsaved && !submit.isPending);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     for (const c of rubric) {

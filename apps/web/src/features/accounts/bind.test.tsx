@@ -33,6 +33,22 @@ describe('bind (pages/login/bind)', () => {
     await waitFor(() => expect(app.path()).toBe(routes.home.index));
   });
 
+  test('straight from a login with WeChat not configured: no stop on the bind page, on to where the person was going', async () => {
+    const info = signIn();
+    stubApi({ '/v1/wxAuthorizeUrl': ok({ configured: false, url: null }) });
+    const app = await renderApp(`${routes.login.bind}?mobile=${info.username}&token=${info.token}&from=login&redirect=${encodeURIComponent(routes.cxb2024.personApply)}`, '');
+    await waitFor(() => expect(app.path()).toBe(routes.cxb2024.personApply));
+    expect(screen.queryByText('当前未配置微信授权，可跳过')).toBeNull();
+  });
+
+  test('straight from a login with WeChat configured: the bind page as the seed has it', async () => {
+    const info = signIn();
+    stubApi({ '/v1/wxAuthorizeUrl': ok({ configured: true, url: wxUrl }) });
+    const app = await renderApp(`${routes.login.bind}?mobile=${info.username}&token=${info.token}&from=login`);
+    expect(await screen.findByText('绑定微信后可接收审核结果通知')).toBeTruthy();
+    expect(app.path()).toBe(routes.login.bind);
+  });
+
   test('configured: 微信授权绑定 sends the browser to WeChat with a freshly minted URL', async () => {
     const info = signIn();
     const api = stubApi({ '/v1/wxAuthorizeUrl': ok({ configured: true, url: wxUrl }) });

@@ -6,6 +6,7 @@ import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
 import { returnTo, safeReturnPath, switchTab } from '../../../lib/navigation.js';
 import { useSession } from '../../../stores/session.js';
+import { showToast } from '../../../lib/toast.js';
 import { clearOAuthReturn, readOAuthReturn, useBindWx, useStartWxAuthorize, useWxAuthorizeUrl } from '../hooks/use-wechat.js';
 import { accountStrings as t } from '../strings.js';
 import './accounts.css';
@@ -47,6 +48,15 @@ function BindContent() {
   // skipping leads where the person was going when they signed in (the login's `redirect`), else home
   const back = safeReturnPath(params.get('redirect'));
   const skip = () => (back ? returnTo(back) : switchTab(routes.home.index));
+  // straight from a login and WeChat not configured: there is nothing to bind, so no stop here
+  const fromLogin = params.get('from') === 'login';
+  const nothingToBind = fromLogin && info.data?.configured === false;
+  useEffect(() => {
+    if (!nothingToBind) return;
+    if (back) returnTo(back);
+    else switchTab(routes.home.index);
+    showToast(t.loginSuccess);
+  }, [nothingToBind, back]);
   const skipButton = (
     <Button className="qgw-bind-skip" fill="none" block onClick={skip}>
       {t.bindSkip}
@@ -54,7 +64,7 @@ function BindContent() {
   );
 
   let body;
-  if (phase === 'binding') {
+  if (phase === 'binding' || nothingToBind) {
     body = (
       <div className="qgw-bind-text" role="status">
         <DotLoading color="primary" /> {t.loading}

@@ -32,7 +32,8 @@ export function finishLogin(info: LoginResponse, back?: string | null): void {
   const returnPath = safeReturnPath(back);
   if (!info.openid) {
     hideToast();
-    redirectTo(routes.login.bind, { mobile: info.username, token: info.token, redirect: returnPath ?? undefined });
+    // `from=login`: the bind page moves straight on when WeChat is not configured (nothing to bind)
+    redirectTo(routes.login.bind, { mobile: info.username, token: info.token, redirect: returnPath ?? undefined, from: 'login' });
     return;
   }
   // the page the person was on when they were asked to sign in (a form, the console)

@@ -1,5 +1,5 @@
 import { type Kysely, SqliteAdapter } from 'kysely';
-import type { Role } from '@qgw/contracts';
+import type { LoginResponse, Role } from '@qgw/contracts';
 import { prepared } from '../../db/prepared.js';
 import type { Database, UsersTable } from '../../db/schema.js';
 
@@ -185,3 +185,18 @@ export const accountsRepository = {
     return (await db.selectFrom('users').select('mobile').where('id', '=', id).executeTakeFirst())?.mobile;
   },
 };
+
+/** What POST /v1/login (and /v1/loginBySms, /v1/cancelCloseAccount) answers for a session just started. */
+export function loginAnswer(found: LoginRecord, token: string): LoginResponse {
+  const { user } = found;
+  return {
+    token,
+    username: user.mobile,
+    id: user.id,
+    openid: found.openid,
+    nickname: user.nickname,
+    new_user: user.new_user === 1,
+    erroMessage: '',
+    roles: found.roles,
+  };
+}

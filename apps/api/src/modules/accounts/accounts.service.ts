@@ -21,7 +21,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
 import { httpStrings } from '../../plugins/http.strings.js';
 import type { AuditRepository } from '../audit/audit.module.js';
-import { accountsRepository as repo, type UserRow } from './accounts.repository.js';
+import { accountsRepository as repo, loginAnswer, type UserRow } from './accounts.repository.js';
 import { accountStrings as s, monthDay } from './accounts.strings.js';
 import { checkImage, imageProblemMessage } from '../files/files.module.js';
 import type { AvatarStore } from './avatars.js';
@@ -185,16 +185,7 @@ export class AccountsService {
       await this.d.audit.record({ actorId: user.id, action: 'session.login', entity: 'session', entityId: started.sessionId }, trx);
       return started;
     });
-    return {
-      token,
-      username: user.mobile,
-      id: user.id,
-      openid: found.openid,
-      nickname: user.nickname,
-      new_user: user.new_user === 1,
-      erroMessage: '',
-      roles: found.roles,
-    };
+    return loginAnswer(found, token);
   }
 
   private lockedError() {

@@ -12,7 +12,7 @@ import { AppError } from '../../plugins/errors.js';
 import type { AuditRepository } from '../audit/audit.module.js';
 import type { SmsCodeService } from '../sms/sms.module.js';
 import { smsStrings } from '../sms/sms.module.js';
-import { accountsRepository as repo } from './accounts.repository.js';
+import { accountsRepository as repo, loginAnswer } from './accounts.repository.js';
 import { accountStrings as s } from './accounts.strings.js';
 import type { LoginGuard } from './login-guard.js';
 import { hashPassword, isCommonPassword, normalizePassword } from './passwords.js';
@@ -88,15 +88,6 @@ export class SmsAccountsService {
       return started;
     });
     await this.d.guard.succeeded(input.mobile, from.ip);
-    return {
-      token,
-      username: user.mobile,
-      id: user.id,
-      openid: found.openid,
-      nickname: user.nickname,
-      new_user: user.new_user === 1,
-      erroMessage: '',
-      roles: found.roles,
-    };
+    return loginAnswer(found, token);
   }
 }

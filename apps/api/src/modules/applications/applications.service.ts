@@ -211,23 +211,38 @@ export class ApplicationsService {
     if (!applicantTransitions[row.status].includes('withdrawn')) throw new AppError(Code.APPLICATION_STATE, s.notWithdrawable);
     const now = this.now();
     return this.d.db.transaction().execute(async (trx) => {
-      const version = await repo.guardedUpdate(
-        trx,
-        { id: row.id, userId, from: [row.status], version: row.version },
-        { status: 'withdrawn', updated_at: now },
-      );
-      if (version === null) throw conflict();
-      const stagedDropped = await repo.dropStagedDecision(trx, row.id);
-      await recordTransition(this.d.audit, trx, {
-        actorId: userId,
-        action: 'application.withdraw',
-        applicationId: row.id,
-        before: { status: row.status, version: row.version },
-        after: { status: 'withdrawn', version, ...(stagedDropped ? { stagedDecisionDropped: true } : {}) },
-        note: input.reason,
-      });
+      const version = await this.withdrawRow(trx, row, userId, input.reason, now);
       return { id: row.id, status: 'withdrawn' as const, version };
     });
+  }
+
+  /**
+   * One withdrawal inside the caller's transaction: the guarded update (CONFLICT if the row moved
+   * on), its staged decision dropped, the transition audited. Answers the new version.
+   */
+  private async withdrawRow(
+    trx: Kysely<Database>,
+    row: Pick<ApplicationRow, 'id' | 'status' | 'version'>,
+    userId: string,
+    reason: string,
+    now: string,
+  ): Promise<number> {
+    const version = await repo.guardedUpdate(
+      trx,
+      { id: row.id, userId, from: [row.status], version: row.version },
+      { status: 'withdrawn', updated_at: now },
+    );
+    if (version === null) throw conflict();
+    const stagedDropped = await repo.dropStagedDecision(trx, row.id);
+    await recordTransition(this.d.audit, trx, {
+      actorId: userId,
+      action: 'application.withdraw',
+      applicationId: row.id,
+      before: { status: row.status, version: row.version },
+      after: { status: 'withdrawn', version, ...(stagedDropped ? { stagedDecisionDropped: true } : {}) },
+      note: reason,
+    });
+    return version;
   }
 
   /**
@@ -242,21 +257,7 @@ export class ApplicationsService {
     const now = this.now();
     const withdrawn: string[] = [];
     for (const row of pending) {
-      const version = await repo.guardedUpdate(
-        trx,
-        { id: row.id, userId, from: [row.status], version: row.version },
-        { status: 'withdrawn', updated_at: now },
-      );
-      if (version === null) throw conflict();
-      const stagedDropped = await repo.dropStagedDecision(trx, row.id);
-      await recordTransition(this.d.audit, trx, {
-        actorId: userId,
-        action: 'application.withdraw',
-        applicationId: row.id,
-        before: { status: row.status, version: row.version },
-        after: { status: 'withdrawn', version, ...(stagedDropped ? { stagedDecisionDropped: true } : {}) },
-        note: reason,
-      });
+      await this.withdrawRow(trx, row, userId, reason, now);
       withdrawn.push(row.id);
     }
     return withdrawn;

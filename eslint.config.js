@@ -12,10 +12,28 @@ function restrict(regex, message) {
 }
 
 /**
+ * antd-mobile's own text controls, which screens do not use: the wrappers add what every field needs
+ * (components/ui/input.tsx: a clear button announced as a button; the labelled fields of
+ * features/applications/components/fields.tsx: the bound label, the error under the field and on the
+ * native element, the count). `names` are the ones still forbidden where the rule applies.
+ */
+const textControlWrapper = 'apps/web/src/features/applications/components/fields.tsx';
+function rawTextControls(names = ['Input', 'TextArea']) {
+  return {
+    name: 'antd-mobile',
+    importNames: names,
+    message:
+      "Use the wrappers: TextInput / TextAreaInput (features/applications, via its index.js) or TextField / Input (components/ui), not antd-mobile's Input or TextArea.",
+  };
+}
+
+/**
  * no-restricted-imports blocks for apps/web/src. A file `k` folders inside features/<name>/ reaches
  * features/ with k + 1 `../` and src/ with k + 2: another feature is `../`×(k+1) then a name, and only
  * its index.js may follow. Tests and testing/ helpers may also use other features' testing/ helpers,
- * the app (the harness renders it) and routes.
+ * the app (the harness renders it) and routes. Features and routes also import no raw antd-mobile
+ * text control (rawTextControls), but for the wrapper itself. (One rule entry per file: a later block
+ * would replace an earlier one's options, so both restrictions share each block.)
  */
 function webImportBoundaries() {
   const src = 'apps/web/src';
@@ -32,11 +50,15 @@ function webImportBoundaries() {
       restrict(`${up(k + 2)}(?:${dirs.join('|')})/`, `A feature does not import ${dirs.map((d) => `${d}/`).join(', ')}: those sit above features (routes → features → components/lib/stores).`);
     const testFiles = [`${src}/features/*/${'*/'.repeat(k)}*.test.{ts,tsx}`];
     if (k >= 1) testFiles.push(`${src}/features/*/${'*/'.repeat(k - 1)}testing/*.{ts,tsx}`);
+    const patterns = [otherFeature(false), upward(['app', 'routes', 'shell', 'test'])];
     blocks.push(
-      { files, ignores: tests, rules: { 'no-restricted-imports': ['error', { patterns: [otherFeature(false), upward(['app', 'routes', 'shell', 'test'])] }] } },
-      { files: testFiles, rules: { 'no-restricted-imports': ['error', { patterns: [otherFeature(true), upward(['shell'])] }] } },
+      { files, ignores: [...tests, textControlWrapper], rules: { 'no-restricted-imports': ['error', { paths: [rawTextControls()], patterns }] } },
+      { files: testFiles, rules: { 'no-restricted-imports': ['error', { paths: [rawTextControls()], patterns: [otherFeature(true), upward(['shell'])] }] } },
     );
+    // the wrapper of TextArea is at this depth: only Input stays forbidden there
+    if (k === 1) blocks.push({ files: [textControlWrapper], rules: { 'no-restricted-imports': ['error', { paths: [rawTextControls(['Input'])], patterns }] } });
   }
+  blocks.push({ files: [`${src}/routes/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', { paths: [rawTextControls()] }] } });
   for (let j = 0; j <= 2; j++) {
     const files = ['components', 'lib', 'stores'].map((d) => `${src}/${d}/${'*/'.repeat(j)}*.{ts,tsx}`);
     blocks.push({
@@ -105,9 +127,8 @@ export default tseslint.config(
       'apps/api/src/cli/**',
       'apps/api/src/ops/**',
       // justified exceptions, to move into repositories when next touched:
-      // - the session and console-verification stores: each class is its table's only access and
-      //   keeps the row logic (touching, idle and absolute lifetimes) next to its SQL
-      'apps/api/src/modules/accounts/sessions.ts',
+      // - the console-verification store: the class is its table's only access and keeps the row
+      //   logic (lifetimes) next to its SQL
       'apps/api/src/modules/console-access/console-verifications.ts',
       // - rubric criteria: the admin's rubric service and the review's read of the active rubric
       'apps/api/src/modules/admin/rubrics.ts',

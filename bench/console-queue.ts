@@ -42,7 +42,7 @@ async function main() {
     const programmeId = randomUUID();
     await db.insertInto('programmes').values({
       id: programmeId, year: 2024, name: 'bench', opens_at: now, closes_at: now, review_ends_at: now, results_at: now,
-      phase_override: null, created_at: now, updated_at: now,
+      phase_override: null, created_at: now, updated_at: now, is_current: 0, min_age: 18, max_age: 40,
     }).execute();
     const themeIds = Array.from({ length: 5 }, () => randomUUID());
     await db.insertInto('themes').values(themeIds.map((id, i) => ({ id, programme_id: programmeId, name: `主题${i}`, description: '', sort: i, active: 1 as const }))).execute();

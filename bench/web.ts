@@ -1,14 +1,20 @@
 /**
  * The web app's first screens, measured: the JavaScript they need (gzip, against the build's budget)
- * and Lighthouse's mobile performance score for the programme home (the default route) and the login
- * screen, served by the real server as in production (compression, cache headers).
+ * and Lighthouse's mobile scores (performance, accessibility, best practices) for the programme home
+ * (the default route) and the login screen, or for every applicant route, served by the real server
+ * as in production (compression, cache headers). Every run is kept with Lighthouse's benchmark index
+ * (how fast the machine was then), so a median is always shown with its spread.
  *
  * Builds nothing unless apps/web/dist (with its .vite/manifest.json) is missing. Prints a table
- * and writes bench/results/web.json ({ entryJsGzipBytes, budgetBytes, lighthouse: { home, login }, … }),
- * which `npm run bench` reads.
+ * and writes bench/results/web.json ({ entryJsGzipBytes, budgetBytes, lighthouse: { home, login },
+ * routes: { <name>: { path, signedIn, runs, median, spread } }, … }), which `npm run bench` reads.
  *
  *   CHROME_PATH          the browser (default /usr/bin/chromium)
  *   BENCH_WEB_RUNS       Lighthouse runs per route; the median counts (default 5)
+ *   BENCH_WEB_ROUTES     `all`: every applicant route (not /console) and the detail views of the demo
+ *                        content (an article, a document, a subdivision, a member); or a comma list of
+ *                        route paths, `details` for those detail views (default: home and login).
+ *                        Screens behind the login are scored signed in as the demo applicant.
  *   BENCH_WEB_REPORTS    a directory to keep every run's full Lighthouse result in (JSON), for looking into a score
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -17,31 +23,26 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Result } from 'lighthouse';
 import { freePort, root, serverEntry } from './lib/processes.js';
 import { entryJavaScript, type EntryWeights } from './web-entry.js';
+import { allDetails, applicantSession, audit, setLocalStorage, targets, wantsDetails, type Run, type Target } from './web-lighthouse.js';
 
 const webDist = join(root, 'apps/web/dist');
 const manifestFile = join(webDist, '.vite/manifest.json');
 const runs = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 5));
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const reportsDir = process.env.BENCH_WEB_REPORTS;
+const screens = targets(process.env.BENCH_WEB_ROUTES);
 
-/** The first screens: the default route and login (hash routes of the SPA). */
-const screens = {
-  home: '/#/pages/cxb2024/index',
-  login: '/#/pages/login/index',
-} as const;
-type Screen = keyof typeof screens;
-
-interface Run {
-  score: number;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  speedIndexMs: number;
-  scriptTransferBytes: number;
+type Scores = 'performance' | 'accessibility' | 'bestPractices' | 'benchmarkIndex';
+type Median = Omit<Run, 'failing'>;
+interface RouteResult {
+  path: string;
+  signedIn: boolean;
+  runs: Run[];
+  median: Median;
+  /** [min, max] over the runs */
+  spread: Record<Scores, [number, number]>;
 }
 
 function ensureBuild(): void {
@@ -100,66 +101,45 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-/** One Lighthouse run; a run whose trace Chrome failed to record (it happens on a busy machine) is repeated. */
-async function audit(url: string, port: number, saveAs?: string): Promise<Run> {
-  let lhr: Result | undefined;
-  for (let attempt = 1; ; attempt++) {
-    // the default configuration is Lighthouse's mobile preset: a mid-range phone, slow 4G, 4× CPU slowdown
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-    lhr = result?.lhr;
-    if (lhr && !lhr.runtimeError) break;
-    const why = lhr?.runtimeError ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : 'no result';
-    if (attempt === 3) throw new Error(`Lighthouse on ${url}: ${why}`);
-    console.warn(`Lighthouse on ${url}: ${why}; again`);
-  }
-  if (saveAs) writeFileSync(saveAs, JSON.stringify(lhr));
-  const score = lhr.categories.performance?.score;
-  if (score === null || score === undefined) throw new Error(`Lighthouse scored nothing for ${url}`);
-  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const items = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+function summarise(target: Target, list: Run[]): RouteResult {
+  const keys = Object.keys(list[0]!).filter((k) => k !== 'failing') as (keyof Median)[];
+  const spreadOf = (k: Scores): [number, number] => [Math.min(...list.map((r) => r[k])), Math.max(...list.map((r) => r[k]))];
   return {
-    score: Math.round(score * 100),
-    fcpMs: value('first-contentful-paint'),
-    lcpMs: value('largest-contentful-paint'),
-    tbtMs: value('total-blocking-time'),
-    cls: value('cumulative-layout-shift'),
-    speedIndexMs: value('speed-index'),
-    scriptTransferBytes: items.filter((i) => i.resourceType === 'Script').reduce((n, i) => n + (i.transferSize ?? 0), 0),
+    path: target.path,
+    signedIn: target.signedIn,
+    runs: list,
+    median: Object.fromEntries(keys.map((k) => [k, median(list.map((r) => r[k]))])) as unknown as Median,
+    spread: { performance: spreadOf('performance'), accessibility: spreadOf('accessibility'), bestPractices: spreadOf('bestPractices'), benchmarkIndex: spreadOf('benchmarkIndex') },
   };
 }
 
-function summarise(list: Run[]): Run {
-  const pick = (k: keyof Run) => median(list.map((r) => r[k]));
-  return {
-    score: pick('score'),
-    fcpMs: pick('fcpMs'),
-    lcpMs: pick('lcpMs'),
-    tbtMs: pick('tbtMs'),
-    cls: pick('cls'),
-    speedIndexMs: pick('speedIndexMs'),
-    scriptTransferBytes: pick('scriptTransferBytes'),
-  };
-}
-
-function printTable(weights: EntryWeights, results: Record<Screen, { median: Run; scores: number[] }>): void {
+function printTable(weights: EntryWeights, results: Record<string, RouteResult>): void {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const s = (n: number) => `${(n / 1000).toFixed(2)} s`;
-  const rows = (Object.keys(screens) as Screen[]).map((name) => {
-    const m = results[name].median;
+  const each = (r: RouteResult, k: Scores) => (r.runs.length > 1 ? ` (${r.runs.map((x) => x[k]).join(', ')})` : '');
+  const rows = Object.entries(results).map(([name, r]) => {
+    const m = r.median;
     return {
-      screen: name,
-      'JS gzip': kb(weights.routes[name] ?? 0),
+      screen: name + (r.signedIn ? ' *' : ''),
+      'JS gzip': weights.routes[name] === undefined ? '' : kb(weights.routes[name]),
       'JS sent': kb(m.scriptTransferBytes),
-      score: `${m.score} (${results[name].scores.join(', ')})`,
+      perf: `${m.performance}${each(r, 'performance')}`,
+      a11y: `${m.accessibility}${each(r, 'accessibility')}`,
+      'best pr.': `${m.bestPractices}${each(r, 'bestPractices')}`,
+      'bench idx': `${m.benchmarkIndex}${each(r, 'benchmarkIndex')}`,
       FCP: s(m.fcpMs),
       LCP: s(m.lcpMs),
       TBT: `${Math.round(m.tbtMs)} ms`,
       CLS: m.cls.toFixed(3),
-      'Speed Index': s(m.speedIndexMs),
+      SI: s(m.speedIndexMs),
     };
   });
   console.table(rows);
-  console.log(`entry-route JavaScript: ${kb(weights.maxGzipBytes)} gzip of a ${kb(weights.budgetBytes)} budget; Lighthouse: median of ${runs} run(s), target ≥ 95`);
+  for (const [name, r] of Object.entries(results)) {
+    const failing = [...new Set(r.runs.flatMap((x) => x.failing))];
+    if (failing.length) console.log(`${name}: not passed: ${failing.join(', ')}`);
+  }
+  console.log(`entry-route JavaScript: ${kb(weights.maxGzipBytes)} gzip of a ${kb(weights.budgetBytes)} budget; Lighthouse mobile: median of ${runs} run(s), each in brackets; * signed in; targets: performance ≥ 95, accessibility 100, best practices ≥ 95`);
 }
 
 async function main(): Promise<void> {
@@ -172,19 +152,25 @@ async function main(): Promise<void> {
     chromePath,
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
-  const results = {} as Record<Screen, { median: Run; scores: number[] }>;
+  const results: Record<string, RouteResult> = {};
   let browser = '';
   try {
     browser = ((await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser: string }).Browser;
     // one unmeasured visit first: the server compiles and caches its first answers
     await fetch(`${server.url}/`);
-    for (const name of Object.keys(screens) as Screen[]) {
+    if (wantsDetails(process.env.BENCH_WEB_ROUTES)) screens.push(...(await allDetails(server.url)));
+    const session = screens.some((t) => t.signedIn) ? await applicantSession(server.url) : {};
+    let signedIn: boolean | undefined;
+    for (const target of screens) {
+      if (signedIn !== target.signedIn) await setLocalStorage(chrome.port, server.url, target.signedIn ? session : {});
+      signedIn = target.signedIn;
       const list: Run[] = [];
       for (let i = 0; i < runs; i++) {
-        const saveAs = reportsDir ? join(reportsDir, `${name}-${i + 1}.json`) : undefined;
-        list.push(await audit(`${server.url}${screens[name]}`, chrome.port, saveAs));
+        const saveAs = reportsDir ? join(reportsDir, `${target.name.replace(/^\//, '').replace(/[/?=…]/g, '_')}-${i + 1}.json`) : undefined;
+        list.push(await audit(`${server.url}/#${target.path}`, chrome.port, saveAs));
       }
-      results[name] = { median: summarise(list), scores: list.map((r) => r.score) };
+      results[target.name] = summarise(target, list);
+      console.log(`${target.name}: performance ${list.map((r) => r.performance).join(', ')}, accessibility ${list.map((r) => r.accessibility).join(', ')}, best practices ${list.map((r) => r.bestPractices).join(', ')}`);
     }
   } finally {
     chrome.kill();
@@ -192,14 +178,15 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   printTable(weights, results);
+  const first = (name: string) => results[name];
   const out = {
     entryJsGzipBytes: weights.maxGzipBytes,
     budgetBytes: weights.budgetBytes,
-    lighthouse: { home: results.home.median.score, login: results.login.median.score },
+    // the home and login medians that bench/run.ts reports (absent when BENCH_WEB_ROUTES left them out)
+    lighthouse: Object.fromEntries(['home', 'login'].flatMap((n) => (first(n) ? [[n, first(n)!.median.performance]] : []))),
     entryJsGzipBytesByRoute: weights.routes,
     lighthouseRuns: runs,
-    lighthouseMedians: { home: results.home.median, login: results.login.median },
-    lighthouseScores: { home: results.home.scores, login: results.login.scores },
+    routes: results,
     browser,
     date: new Date().toISOString().slice(0, 10),
   };

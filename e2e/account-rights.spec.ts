@@ -74,6 +74,11 @@ test('下载我的数据, 注销账号, then signing in offers to cancel the clo
   await expect(page.getByText(/^账号已注销，\d{1,2}月\d{1,2}日前可登录撤销$/)).toBeVisible();
   expect((await readStorage(page))[storageKeys.token] ?? '').toBe('');
   await expectTokenRefused(page.request, token);
+  // reloaded, the login screen is whole and still signed out; the closing notice does not come back
+  await page.reload();
+  await expect(page.getByLabel('手机号', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^账号已注销/)).toHaveCount(0);
+  expect((await readStorage(page))[storageKeys.token] ?? '').toBe('');
 
   // signing in normally does not work: the dialog offers to cancel; 暂不 leaves it closed
   await submitLogin(page, mobile, password);
@@ -90,4 +95,8 @@ test('下载我的数据, 注销账号, then signing in offers to cancel the clo
   const back = (await readStorage(page))[storageKeys.token];
   expect(back).toBeTruthy();
   expect((await expectTokenAccepted(page.request, back!)).mobile).toBe(mobile);
+  // the reopened account, after a reload: 我的 shows it from the server
+  await page.goto(at(routes.account.index));
+  await page.reload();
+  await expect(page.getByText(maskMobile(mobile), { exact: true })).toBeVisible();
 });

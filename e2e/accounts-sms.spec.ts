@@ -5,7 +5,7 @@
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test.js';
-import { accountRoutes, apiPaths, appConstants, routes, storageKeys } from '@qgw/contracts';
+import { accountRoutes, apiPaths, appConstants, maskMobile, routes, storageKeys } from '@qgw/contracts';
 import {
   at,
   expectTokenAccepted,
@@ -56,6 +56,14 @@ test('验证码登录: the code texted to the phone signs in, as a password woul
   const token = (await readStorage(page))[storageKeys.token];
   expect(token).toBeTruthy();
   expect((await expectTokenAccepted(page.request, token!)).mobile).toBe(user.mobile);
+
+  // the screen it ends on survives a reload, and the session holds: 我的 shows the account
+  await page.reload();
+  await expect(page.locator('.adm-nav-bar').getByText('绑定微信', { exact: true })).toBeVisible();
+  await expect(page.getByText('绑定微信后可接收审核结果通知')).toBeVisible();
+  await page.goto(at(routes.account.index));
+  await page.reload();
+  await expect(page.getByText(maskMobile(user.mobile), { exact: true })).toBeVisible();
 });
 
 test('验证码登录 with a wrong code says so and stores no session; an unregistered mobile is told nothing, and sent nothing', async ({ page }) => {

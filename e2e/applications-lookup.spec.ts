@@ -45,7 +45,7 @@ test('code 0 (approved): 我的申报 → cxbCheck/index listing the application
   await signIn(page, demoApplicant);
   await page.goto(at(routes.cxb.index));
   const answer = page.waitForResponse((r) => isLookup(r));
-  // the 我的申报 entry runs the same look-up as 立即申报
+  // the 我的申报 entry runs the look-up
   await page.getByRole('button', { name: /^我的申报/ }).click();
   const body = (await (await answer).json()) as { success: boolean; code: number };
   expect(body).toMatchObject({ success: true, code: Code.OK });
@@ -108,9 +108,9 @@ test('用户不存在: an admin looking up an unregistered mobile lands on the p
   expect(keys.tempStatus).toBeUndefined();
   expect((await readStorage(page))[storageKeys.token], 'the session survives').toBe(token);
 
-  // from the process page the application starts with the notice
+  // from the process page the form opens, its first step carrying the notice
   await page.getByRole('button', { name: '开始申报' }).click();
-  await expectRoute(page, routes.cxbApplication.applyNotice);
+  await expectRoute(page, routes.cxbApplication.index);
 });
 
 test('any other failure: its message as a toast, all storage cleared, the welcome page', async ({ page }) => {

@@ -65,11 +65,11 @@ test('apply: 资料提交失败 on a refused call; 提交中 → 提交成功...
   await startVisitAt(page, routes.cxb.index);
   const restore = await failApi(page, apiPaths.getMemberInfo, '会员信息暂不可用');
   await openOneLevelDeeper(page, routes.member.detail);
-  await expect(page.getByRole('button', { name: '重新加载' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '重试' })).toBeVisible();
   await expect(page.getByText('会员信息暂不可用')).toHaveCount(0);
   await expect.poll(() => warnings.some((w) => w.includes('getMemberInfo failed')), { message: 'the failure is logged' }).toBe(true);
   await restore();
-  await page.getByRole('button', { name: '重新加载' }).click();
+  await page.getByRole('button', { name: '重试' }).click();
   await expect(page.getByText('您还没有提交入会申请')).toBeVisible();
 
   // two levels deep: programme page → my membership → the form
@@ -78,7 +78,8 @@ test('apply: 资料提交失败 on a refused call; 提交中 → 提交成功...
   await expect(page.getByRole('heading', { name: '加入青工委' })).toBeVisible();
   await fillIdentityFields(page, person);
   await fillWorkInfoFields(page, person);
-  await page.getByLabel('意向分会（选填）', { exact: true }).fill('青年创新分会');
+  // the first of the published subdivisions (applications-pickers.spec.ts checks the list)
+  await page.getByLabel('意向分会（选填）', { exact: true }).selectOption({ index: 1 });
   await page.getByLabel('入会理由', { exact: true }).fill(reason);
   await fileInput(page, '个人照片').setInputFiles(mediaFiles().photoPng);
   await expect(uploadedImage(page, 1)).toBeVisible();

@@ -69,14 +69,15 @@ test('new applicant: 9001 → process → notice → four steps with photo and v
   let keys = await readApplyKeys(page);
   expect(keys).toEqual({ applyStatus: String(Code.NO_APPLICATION), tempStatus: undefined, applyDetail: undefined, applyStatusMessage: undefined });
 
+  // 开始申报 opens the form; its first step carries the notice, agreed to in place
   await page.getByRole('button', { name: '开始申报' }).click();
-  await expectRoute(page, routes.cxbApplication.applyNotice);
-  await expect(page.getByRole('button', { name: '下一步' })).toBeDisabled();
-  await page.getByText('我已阅读并同意', { exact: true }).click();
+  await expectRoute(page, routes.cxbApplication.index);
+  await expect(page.getByRole('heading', { name: '申报须知' })).toBeVisible();
   await next(page);
+  await seeText(page, '请先阅读并同意申报须知');
+  await page.getByText('我已阅读并同意', { exact: true }).click();
 
   // step 1: personal information; a wrong check digit is refused before anything is sent
-  await expectRoute(page, routes.cxbApplication.index);
   await expect(page.getByText('个人信息').first()).toBeVisible();
   await page.getByLabel('身份证号码', { exact: true }).fill(withWrongCheckDigit(person.identity.idNumber));
   await next(page);

@@ -27,13 +27,13 @@ test('limits shown before picking; wrong types and oversize files refused unsent
   });
   await signIn(page, user);
   await page.goto(at(routes.cxbApplication.videoNew));
-  await expect(page.getByText('支持 JPG/PNG/WebP，单张不超过 5MB')).toBeVisible();
+  await expect(page.getByText('支持 JPG/PNG/WebP，大图自动压缩')).toBeVisible();
   await expect(page.getByText('支持 MP4/MOV/WebM，不超过 300MB')).toBeVisible();
 
   await fileInput(page, '证件照').setInputFiles(media.svg);
   await seeText(page, '仅支持 JPG/PNG/WebP 格式的图片');
   await fileInput(page, '证件照').setInputFiles(media.largePng);
-  await seeText(page, '图片不能超过 5MB');
+  await seeText(page, '图片不能超过 40MB');
   await fileInput(page, '个人介绍视频').setInputFiles(media.avi);
   await seeText(page, '仅支持 MP4/MOV/WebM 格式的视频');
   expect(sent, 'nothing is sent for a file the limits refuse').toEqual([]);

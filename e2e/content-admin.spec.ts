@@ -86,8 +86,9 @@ test("an admin edits an award's quota and prize; a visitor sees them on the prog
     await expect(second).toContainText(prize);
     await expect(second).not.toContainText('20 名');
 
-    // 立即申报 leads to the process page, which shows the seeded process article and the way in
-    await visitor.getByRole('button', { name: '立即申报' }).click();
+    // the process page shows the seeded process article and the way in
+    await visitor.goBack();
+    await visitor.getByRole('button', { name: /申报流程/ }).click();
     await expect(visitor).toHaveURL(hashRoute(routes.cxb.process));
     await expect(visitor.getByRole('heading', { name: '申报流程', level: 2 })).toBeVisible();
     await expect(visitor.getByText('阅读申报须知')).toBeVisible();

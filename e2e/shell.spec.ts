@@ -126,8 +126,11 @@ test.describe('a screen that cannot be loaded', () => {
     await page.clock.install();
     await page.goto('/');
     await expect(homeHeading(page)).toBeVisible();
-    // the app itself must have loaded before its chunks are held back
+    // the app itself must have loaded before its chunks are held back, and with it what the app
+    // loads once the browser is idle (the fingerprint's code), which the fake clock would hold back
     await appStarted(page);
+    await page.clock.runFor(1_000);
+    await expect.poll(async () => (await readStorage(page))[storageKeys.browserId] ?? '').toMatch(/^[0-9a-f]{32}$/);
     const stalled: { continue(): Promise<void> }[] = [];
     await page.route(chunk, (route) => {
       stalled.push(route);

@@ -20,6 +20,8 @@ const only = process.argv.slice(2); // e.g. `npm test -- unit api` (stages: unit
 const want = (stage) => only.length === 0 || only.includes(stage);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
+// The names of failed tests, repeated at the end: a log read from its tail still says what failed.
+const failedTests = [];
 console.log(`node ${process.version}`);
 
 function run(name, cmd, args, env = {}) {
@@ -35,6 +37,15 @@ function addVitest(file) {
   totals.passed += j.numPassedTests ?? 0;
   totals.failed += j.numFailedTests ?? 0;
   totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+  for (const file of j.testResults ?? []) {
+    const at = file.name.replace(root, '');
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed') failedTests.push(`${at} › ${t.fullName}: ${(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`);
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failedTests.push(`${at}: ${(file.message || 'failed outside its tests without a message (an unhandled error or a failed connection: see the stage log above)').split('\n')[0].slice(0, 300)}`);
+    }
+  }
 }
 
 function vitest(name, projects, env = {}) {
@@ -64,11 +75,27 @@ if (want('e2e')) {
       totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
       totals.failed += s.unexpected ?? 0;
       totals.skipped += s.skipped ?? 0;
+      collectPlaywrightFailures(JSON.parse(readFileSync(out, 'utf8')).suites ?? []);
     }
   }
 }
 
+function collectPlaywrightFailures(suites) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected') {
+          const err = t.results?.at(-1)?.error?.message ?? '';
+          failedTests.push(`${spec.file}:${spec.line} › ${spec.title}: ${err.split('\n')[0].slice(0, 300)}`);
+        }
+      }
+    }
+    collectPlaywrightFailures(suite.suites ?? []);
+  }
+}
+
 rmSync(tmp, { recursive: true, force: true });
+if (failedTests.length) console.log(`\nfailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 if (failedStages.length) console.log(`\nfailed stages: ${failedStages.join(', ')}`);
 if (failedStages.length && totals.failed === 0) totals.failed = failedStages.length; // a stage that crashed before counting
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);

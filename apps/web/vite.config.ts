@@ -1,22 +1,9 @@
 import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
-import pxToViewport from 'postcss-px-to-viewport-8-plugin';
 import { antdLegacyRenderStandIn } from './build/antd-legacy-render.js';
 import { appShell } from './build/app-shell.js';
+import { lengthPlugins } from './build/lengths.js';
 import { sizeBudget } from './build/size-budget.js';
-
-/** px in our own styles are written against the 750-wide design and become vw at build time. */
-export const pxToVw = pxToViewport({
-  unitToConvert: 'px',
-  viewportWidth: 750,
-  unitPrecision: 5,
-  viewportUnit: 'vw',
-  fontViewportUnit: 'vw',
-  minPixelValue: 1,
-  mediaQuery: false,
-  // antd-mobile's own styles are written for a 375 design in px; leave them alone
-  exclude: [/node_modules/],
-});
 
 export default defineConfig({
   // the React plugin is typed against the workspace's newer Vite (the test runner's); the hooks it uses are the same
@@ -37,7 +24,8 @@ export default defineConfig({
     // one React for the app and every library (some libraries' peer ranges stop at 18)
     dedupe: ['react', 'react-dom'],
   },
-  css: { postcss: { plugins: [pxToVw] } },
+  // px→vw for the 750-wide design, capped at the applicant column's width (build/lengths.ts)
+  css: { postcss: { plugins: lengthPlugins } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -46,6 +34,11 @@ export default defineConfig({
     manifest: true,
     rollupOptions: {
       output: {
+        // zod compiles object parsers with new Function() when it may; its probe for that is an eval,
+        // which the Content-Security-Policy (script-src 'self') refuses and the browser reports as a
+        // violation on every screen that loads zod. Eval never works here, so zod is told up front (its
+        // global configuration, read as the chunk starts) to parse without it: nothing on the entry path.
+        banner: (chunk) => (chunk.name === 'vendor-zod' ? 'globalThis.__zod_globalConfig={jitless:true};' : ''),
         // libraries change less often than screens: separate chunks stay cached across releases
         manualChunks(id) {
           if (/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//.test(id)) return 'vendor-react';

@@ -4,6 +4,7 @@
  * second factor, and applications by the million. Only what is measured goes through HTTP.
  */
 import { randomUUID } from 'node:crypto';
+import BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { applicationKinds } from '@qgw/contracts';
 import type { Dialect } from '../../apps/api/src/db/index.js';
@@ -129,7 +130,7 @@ function fillStatements(dialect: Dialect, from: number, to: number, now: string)
  * PostgreSQL: VACUUM ANALYZE, as autovacuum does shortly after such a load (since PostgreSQL 13 it
  * vacuums tables that only grew, too: that sets the visibility map index-only scans rely on).
  */
-export async function growApplications(db: Kysely<Database>, dialect: Dialect, total: number): Promise<number> {
+export async function growApplications(db: Kysely<Database>, dialect: Dialect, total: number, sqliteFile?: string): Promise<number> {
   const row = await db.selectFrom('applications').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   const have = Number(row.n);
   const now = iso(Date.now());
@@ -141,7 +142,17 @@ export async function growApplications(db: Kysely<Database>, dialect: Dialect, t
       await sql.raw(applications).execute(trx);
     });
   }
-  if (dialect === 'sqlite') await sql`pragma wal_checkpoint(truncate)`.execute(db);
+  if (dialect === 'sqlite') {
+    // on a connection of its own: the server's driver runs a statement that writes inside a turn's
+    // transaction (BEGIN IMMEDIATE), where SQLite refuses a checkpoint (SQLITE_LOCKED)
+    if (!sqliteFile) throw new Error('growApplications: the SQLite file is needed for the checkpoint');
+    const file = new BetterSqlite3(sqliteFile);
+    try {
+      file.pragma('wal_checkpoint(truncate)');
+    } finally {
+      file.close();
+    }
+  }
   else await sql`vacuum analyze`.execute(db);
   return Math.max(0, total - have);
 }

@@ -116,7 +116,7 @@ export async function measureDatabase(name: DatabaseName, o: MeasureOptions, log
     const growTo = async (size: number, s: Running) => {
       rss.enter(`growth ${size.toLocaleString('en')}`);
       const t0 = Date.now();
-      await growApplications(db, dialect, size);
+      await growApplications(db, dialect, size, databaseUrl ? undefined : join(dataDir, 'app.db'));
       const fillSeconds = (Date.now() - t0) / 1000;
       const target = { url: s.url, pid: s.pid };
       // warm-up: the server's page cache and plans after the fill

@@ -8,6 +8,7 @@ import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { pinning, pinProcess } from './pinning.js';
 
 export const root = new URL('../..', import.meta.url).pathname;
 
@@ -71,6 +72,10 @@ export interface ServerOptions {
   databaseUrl?: string | undefined;
   /** the same keys across restarts of one data directory, so stored ID numbers stay readable */
   secrets: { fileUrlSecret: string; dataKey: string };
+  /** more of the server's environment (e.g. VIDEO_MAX_MB) */
+  env?: Record<string, string>;
+  /** CPUs the server may run on (taskset); default bench/lib/pinning.ts's choice */
+  cpus?: string | undefined;
 }
 
 export const newSecrets = () => ({ fileUrlSecret: randomBytes(32).toString('hex'), dataKey: randomBytes(32).toString('base64') });
@@ -102,7 +107,7 @@ export function serverEnv(opts: ServerOptions, port: number): Record<string, str
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
-  return env;
+  return { ...env, ...opts.env };
 }
 
 let built = false;
@@ -130,7 +135,10 @@ export function startFlags(): string[] {
 
 export async function startServer(opts: ServerOptions): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...startFlags(), ...serverNodeArgs, serverEntry()], {
+  const command = [process.execPath, ...startFlags(), ...serverNodeArgs, serverEntry()];
+  const cpus = opts.cpus ?? pinning().server;
+  const [file, ...args] = cpus ? ['taskset', '-c', cpus, ...command] : command;
+  const child = spawn(file!, args, {
     cwd: root,
     env: serverEnv(opts, port),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -153,14 +161,22 @@ http.createServer((req, res) => {
 }).listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
-/** The ceiling: the fastest a Node.js HTTP server answers JSON on this machine. */
-export async function startCeiling(): Promise<Running> {
+/**
+ * A small Node.js program (`code`, listening on 127.0.0.1:$PORT) in its own process, once it answers
+ * `GET /`; `cpus` pins it with taskset.
+ */
+export async function startScript(code: string, env: Record<string, string> = {}, cpus = pinning().server): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['-e', HELLO], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+  const command = [process.execPath, '-e', code];
+  const [file, ...args] = cpus ? ['taskset', '-c', cpus, ...command] : command;
+  const child = spawn(file!, args, { env: { ...process.env, ...env, PORT: String(port) }, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/`, child, () => '');
   return running(child, url);
 }
+
+/** The ceiling: the fastest a Node.js HTTP server answers JSON on this machine. */
+export const startCeiling = (): Promise<Running> => startScript(HELLO);
 
 export interface Argon2Rate {
   /** verifications per second */
@@ -187,6 +203,8 @@ export async function startArgon2Probe(): Promise<Argon2Probe> {
     env: serverEnv({ dataDir: '', secrets: newSecrets() }, 0),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  // on the server's cores, so that the two are compared on the same footing
+  if (child.pid) pinProcess(child.pid);
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`the argon2 probe exited (${code})`)));

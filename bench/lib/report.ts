@@ -192,10 +192,24 @@ benchmark's process.
   PostgreSQL is vacuumed and analysed after each fill, as autovacuum does after a load.
 - **memory**: the server process's resident memory (VmRSS), sampled every 100 ms through every phase
   above on SQLite; the peak.
+- **video**: \`bench/video.ts\`: a 500 MB video sent over tus in the web client's chunk size (5 MB
+  PATCHes, one after another on one connection, from memory) to the server on SQLite, against the
+  same bytes as one streamed PUT to a bare \`node:http\` server writing them to a file on the same
+  disk; after a warm-up, 3 alternating rounds, the median of the per-round ratios. The server's
+  resident memory is sampled every 50 ms during each upload; the largest growth over a round counts.
+  Then an upload is cut off halfway through the chunk at 50 %, its offset asked for (HEAD) and the
+  rest sent from there: nothing the server stored may be sent twice, and the filed video's SHA-256
+  must be the original's. Where the machine has two cores and \`taskset\`, the servers run on core 0
+  and the client on core 1.
 - **web**: \`bench/web.ts\`: the first screens' JavaScript (gzip) against the build's budget, and
-  Lighthouse's mobile performance score (median of its runs) for the home and login screens. It runs
-  first, on a machine at rest: after the server benchmarks, the disk and PostgreSQL are still writing
-  out the growth scenario's rows while the page is scored.
+  Lighthouse's mobile scores (its default profile: a mid-range phone, slow 4G, 4× CPU slowdown) for
+  performance, accessibility and best practices on the home and login screens, served by the real
+  server with its demo data. Each row gives the median, every run and their spread, and the range of
+  Lighthouse's benchmark index (how fast the machine was during the runs); the table of every run is
+  below. It runs first, on a machine at rest: after the server benchmarks, the disk and PostgreSQL
+  are still writing out the growth scenario's rows while the page is scored.
+  \`BENCH_WEB_ROUTES=all node --import tsx bench/web.ts\` scores every applicant screen the same way
+  (those behind the login signed in as the demo applicant); docs/accessibility-audit.md is such a run.
 
 ${r.details.join('\n\n')}
 ${r.notes.length ? `\n## Notes\n${r.notes.map((n) => `- ${n}`).join('\n')}\n` : ''}
@@ -206,9 +220,11 @@ BENCH_QUICK=1 npm run bench                 # a smoke run (short rounds, small s
 BENCH_SIZES=1000,100000 npm run bench       # other growth sizes
 BENCH_DATABASE_URL=postgres://… npm run bench   # the PostgreSQL server to make the scratch database on ("off": SQLite only)
 BENCH_WEB=off npm run bench                 # without the web measurements
+BENCH_VIDEO=off npm run bench               # without the video upload (BENCH_VIDEO_MB=100: a smaller video)
+BENCH_PIN=off npm run bench                 # servers and load generator left to the scheduler (default: cores of their own)
 BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" BENCH_QUICK=1 npm run bench   # profile the server
 \`\`\`
-Raw numbers of the last run: \`bench/results/latest.json\` (and \`web.json\`), not committed.
+Raw numbers of the last run: \`bench/results/latest.json\` (and \`web.json\`, \`video.json\`), not committed.
 `;
   writeFileSync(join(root, 'docs/performance.md'), md);
 }

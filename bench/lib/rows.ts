@@ -13,20 +13,49 @@ const ms2 = (n: number) => `${n.toFixed(2)} ms`;
 const cpu = (x: number | undefined) => (x === undefined ? '—' : `${(x * 1000).toFixed(0)} µs`);
 
 export const MEMORY_LIMIT = 150 * 2 ** 20;
+/** p99 at the largest size over the smallest, on either database */
+const GROWTH_LIMIT = 1.5;
+/** PostgreSQL against SQLite in the same run */
+const PG_LOOKUP_SHARE = 0.7;
+const PG_BURST_LIMIT = 1.5;
+
+/**
+ * PostgreSQL held to SQLite in the same run: its look-up throughput (each a ratio to the ceiling
+ * measured beside it, so a machine that got busier between the two runs does not count), its burst
+ * p99 and the server's CPU per submission.
+ */
+export function compareRows(sqlite: DatabaseRun, pg: DatabaseRun): Row[] {
+  const share = pg.lookupRatio / sqlite.lookupRatio;
+  const p99 = pg.burst.p99 / Math.max(sqlite.burst.p99, 1);
+  const cpuRatio = pg.burst.cpuMsPerSubmission / Math.max(sqlite.burst.cpuMsPerSubmission, 0.001);
+  const db = 'PostgreSQL' as const;
+  return [
+    {
+      scenario: 'look-up req/s ÷ SQLite\'s (each against its ceiling)', database: db,
+      measured: `${pct(share)} (${n0(pg.lookup.rps)} and ${n0(sqlite.lookup.rps)} req/s)`, target: `≥ ${PG_LOOKUP_SHARE * 100} %`,
+      score: share / PG_LOOKUP_SHARE, pass: share >= PG_LOOKUP_SHARE,
+    },
+    {
+      scenario: `${n0(pg.burst.submitters)} concurrent submissions: p99 ÷ SQLite's`, database: db,
+      measured: `${p99.toFixed(2)}× (${ms(pg.burst.p99)} and ${ms(sqlite.burst.p99)})`, target: `≤ ${PG_BURST_LIMIT}×`,
+      score: PG_BURST_LIMIT / p99, pass: p99 <= PG_BURST_LIMIT,
+    },
+    {
+      scenario: 'server CPU per submission ÷ SQLite\'s', database: db,
+      measured: `${cpuRatio.toFixed(2)}× (${cpu(pg.burst.cpuMsPerSubmission)} and ${cpu(sqlite.burst.cpuMsPerSubmission)})`, target: `≤ ${PG_BURST_LIMIT}×`,
+      score: PG_BURST_LIMIT / cpuRatio, pass: cpuRatio <= PG_BURST_LIMIT,
+    },
+  ];
+}
 
 export function rowsOf(name: DatabaseName, r: DatabaseRun): Row[] {
   const rows: Row[] = [];
-  const want = name === 'SQLite' ? 0.5 : 0.3;
+  // the look-up against the bare node:http ceiling is reported in the details, its target retired
+  // (decision 0012: it measured the framework); PostgreSQL's look-up is held to SQLite's (compareRows)
   const lk = r.lookup;
-  const median = r.lookupRounds.find((x) => x.measured === lk)!;
-  rows.push({
-    scenario: 'look-up req/s ÷ ceiling', database: name,
-    measured: `${pct(r.lookupRatio)} (${n0(lk.rps)} of ${n0(median.ceiling.rps)} req/s)`, target: `≥ ${want * 100} %`,
-    score: r.lookupRatio / want, pass: r.lookupRatio >= want && r.lookupRounds.every((x) => x.measured.failures === 0),
-  });
   rows.push({
     scenario: 'look-up p99, 50 connections', database: name, measured: `${ms(lk.p99)} (p50 ${ms(lk.p50)})`, target: '≤ 20 ms',
-    score: 20 / Math.max(lk.p99, 0.1), pass: lk.p99 <= 20,
+    score: 20 / Math.max(lk.p99, 0.1), pass: lk.p99 <= 20 && r.lookupRounds.every((x) => x.measured.failures === 0),
   });
   const loginFailures = r.loginRounds.reduce((s, x) => s + x.measured.failures, 0);
   const lg = r.loginRounds.map((x) => x.measured.rps / x.ceiling.rate);
@@ -59,7 +88,7 @@ export function rowsOf(name: DatabaseName, r: DatabaseRun): Row[] {
     const g = Math.max(z, 1) / Math.max(a, 1);
     rows.push({
       scenario: `${label} p99 growth ${n0(first.size)} → ${n0(last.size)}`, database: name,
-      measured: `${g.toFixed(2)}× (${ms(a)} → ${ms(z)})`, target: '≤ 2×', score: 2 / g, pass: g <= 2,
+      measured: `${g.toFixed(2)}× (${ms(a)} → ${ms(z)})`, target: `≤ ${GROWTH_LIMIT}×`, score: GROWTH_LIMIT / g, pass: g <= GROWTH_LIMIT,
     });
   }
   return rows;
@@ -78,7 +107,7 @@ export function detailOf(name: DatabaseName, r: DatabaseRun): string {
   const phases = Object.entries(r.memory.peaks).map(([p, v]) => `${p} ${mb(v)}`).join(', ');
   return `## ${name} ${r.version}
 
-Look-up against the ceiling (50 connections; server CPU is the server process's user + system time per answered request):
+Look-up against the ceiling (50 connections; server CPU is the server process's user + system time per answered request): ${pct(r.lookupRatio)}, the median of the rounds' ratios (reported; its target is retired, decision 0012):
 
 | round | ceiling req/s | look-up req/s | ratio | p50 | p99 | server CPU / request |
 |---|---|---|---|---|---|---|

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
-import { apiPaths, appConstants } from '@qgw/contracts';
+import { apiPaths, appConstants, factsOfIdNumber } from '@qgw/contracts';
 import type { Database } from '../../apps/api/src/db/schema.js';
 import { encodeCursor } from '../../apps/api/src/db/keyset.js';
 import { type Applicant, BENCH_PASSWORD } from './fixtures.js';
@@ -153,7 +153,8 @@ export async function submissionBurst(url: string, people: Applicant[], photos: 
   const bodies = people.map((p, i) => {
     const id = idNumber(Number(p.mobile.slice(3)));
     return JSON.stringify({
-      name: '张青', gender: 'female', birthDate: `${id.slice(6, 10)}-${id.slice(10, 12)}-${id.slice(12, 14)}`, idNumber: id,
+      // the birth date and gender the number carries: the server refuses a form that contradicts them
+      name: '张青', ...factsOfIdNumber(id), idNumber: id,
       politicalStatus: '共青团员', education: '本科', organization: '青城科技有限公司', position: '工程师', region: '北京市东城区',
       contactMobile: '13812341234', reason: '希望加入青工委，为青年发展贡献力量。', photo: photos[i]!, ...appConstants.fixedRequestFields,
     });

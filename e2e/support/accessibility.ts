@@ -17,14 +17,16 @@ interface AxeViolation {
   nodes: Array<{ target: unknown[] }>;
 }
 
-export async function expectAccessible(page: Page, what: string): Promise<void> {
+/** `include`: CSS selectors of the parts to scan (a journey's own screen parts); the whole page by default. */
+export async function expectAccessible(page: Page, what: string, include?: readonly string[]): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (parts) => {
     const w = window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } };
-    const result = await w.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const context = parts ? { include: parts.map((p) => [p]) } : document;
+    const result = await w.axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target) }));
-  });
+  }, include ? [...include] : null);
   expect(violations, `accessibility of ${what}`).toEqual([]);
 }

@@ -11,7 +11,7 @@ import { randomInt } from 'node:crypto';
 import {
   apiPaths,
   idNumberCheckDigit,
-  limits,
+  imageShrink,
   routes,
   storageKeys,
   usccCheckChar,
@@ -19,6 +19,7 @@ import {
 } from '@qgw/contracts';
 import { html, isoVideo, jpeg, png, svg } from '../../apps/api/test/support/media-fixtures.js';
 import { at, hashRoute, readStorage, submitLogin, type TestUser } from './app.js';
+import { pickerField, pickRegion, shownDate } from './pickers.js';
 
 /** The seeded demo accounts (apps/api/src/db/seed.ts); none has a WeChat openid. */
 export const demoPassword = 'Qgw-Demo-2024!';
@@ -75,7 +76,8 @@ export const isLookup = (r: Response, type: 'check' | 'info' = 'check') => {
 export async function runLookup(page: Page): Promise<void> {
   await page.goto(at(routes.cxb.index));
   await expect(page.getByRole('heading', { name: '青年创新榜人物申报' })).toBeVisible();
-  await page.getByRole('button', { name: '立即申报', exact: true }).click();
+  // 我的申报 runs the look-up; 立即申报 opens the form itself
+  await page.getByRole('button', { name: /我的申报/ }).click();
 }
 
 // ---- valid personal data -----------------------------------------------------------------------------
@@ -86,9 +88,12 @@ export interface IdentityFacts {
   gender: '男' | '女';
 }
 
-/** A valid resident ID number (GB 11643 check digit) with a random birth date, and what it says. */
+/**
+ * A valid resident ID number (GB 11643 check digit) with a random birth date inside the programme's
+ * default age range (23–37 years old this year), and what it says.
+ */
 export function freshIdNumber(): IdentityFacts {
-  const year = 1986 + randomInt(0, 18);
+  const year = new Date().getFullYear() - 37 + randomInt(0, 15);
   const month = String(randomInt(1, 13)).padStart(2, '0');
   const day = String(randomInt(1, 29)).padStart(2, '0');
   const seq = String(randomInt(0, 1000)).padStart(3, '0');
@@ -121,7 +126,8 @@ export interface PersonalInfo {
   education: string;
   organization: string;
   position: string;
-  region: string;
+  /** province, city, district as the region picker offers them */
+  region: readonly string[];
   contactMobile: string;
   email?: string;
 }
@@ -133,7 +139,7 @@ export const samplePerson = (over: Partial<PersonalInfo> = {}): PersonalInfo => 
   education: '本科',
   organization: '青城智造有限公司',
   position: '研发工程师',
-  region: '广东省广州市天河区',
+  region: ['广东省', '广州市', '天河区'],
   contactMobile: '13912345678',
   ...over,
 });
@@ -147,7 +153,7 @@ const field = (page: Page, label: string) => page.getByLabel(label, { exact: tru
 export async function fillIdentityFields(page: Page, p: PersonalInfo): Promise<void> {
   await field(page, '姓名').fill(p.name);
   await field(page, '身份证号码').fill(p.identity.idNumber);
-  await expect(field(page, '出生日期'), 'the birth date comes from the ID number').toHaveValue(p.identity.birthDate);
+  await expect(pickerField(page, '出生日期'), 'the birth date comes from the ID number').toHaveText(shownDate(p.identity.birthDate));
   await expect(page.getByRole('radio', { name: p.identity.gender }), 'the gender comes from the ID number').toBeChecked();
   await field(page, '政治面貌').selectOption(p.politicalStatus);
   await field(page, '学历').selectOption(p.education);
@@ -157,7 +163,7 @@ export async function fillIdentityFields(page: Page, p: PersonalInfo): Promise<v
 export async function fillWorkInfoFields(page: Page, p: PersonalInfo): Promise<void> {
   await field(page, '工作单位').fill(p.organization);
   await field(page, '职务').fill(p.position);
-  await field(page, '所在地区').fill(p.region);
+  await pickRegion(page, p.region);
   await field(page, '联系电话').fill(p.contactMobile);
   if (p.email !== undefined) await field(page, '电子邮箱').fill(p.email);
 }
@@ -204,7 +210,8 @@ export function mediaFiles(): MediaFiles {
     videoMp4: write('个人介绍.mp4', isoVideo(6 * 1024 * 1024)),
     fakePng: write('not-an-image.png', html()),
     fakeMp4: write('not-a-video.mp4', Buffer.concat([html(), Buffer.alloc(64 * 1024, 0x20)])),
-    largePng: write('large.png', png({ trailing: Buffer.alloc(limits.image.maxBytes + 1 - png().length) })),
+    // past what the browser takes to shrink (smaller pictures are shrunk, not refused)
+    largePng: write('large.png', png({ trailing: Buffer.alloc(imageShrink.pickMaxBytes + 1 - png().length) })),
     svg: write('vector.svg', svg()),
     avi: write('clip.avi', Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('AVI LIST'), Buffer.alloc(1024)])),
   };

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext } from '@playwright/test';
-import { apiPaths, appConstants, type RankUserForm } from '@qgw/contracts';
+import { apiPaths, appConstants, type PersonForm, type RankUserForm } from '@qgw/contracts';
 import type { TestUser } from './app.js';
 import { mediaFiles, samplePerson } from './applications.js';
 
@@ -30,7 +30,8 @@ export async function apiToken(request: APIRequestContext, user: TestUser): Prom
   return (await okBody<{ token: string }>(res, 'login')).token;
 }
 
-async function uploadPhoto(request: APIRequestContext, token: string): Promise<string> {
+/** Uploads the sample ID photo as `token`'s user; answers its file id. */
+export async function uploadPhoto(request: APIRequestContext, token: string): Promise<string> {
   const res = await request.post(`${apiPaths.uploadImage}?purpose=photo`, {
     headers: { Authorization: token },
     multipart: { file: { name: '证件照.png', mimeType: 'image/png', buffer: readFileSync(mediaFiles().photoPng) } },
@@ -58,11 +59,13 @@ async function uploadVideo(request: APIRequestContext, token: string): Promise<s
   return path.split('/').pop() ?? '';
 }
 
-/** Submits a complete rank-user application in `name`'s name for `user`; answers its id. */
-export async function submitRankUserViaApi(request: APIRequestContext, user: TestUser, name: string): Promise<string> {
-  const token = await apiToken(request, user);
+type IdentityField =
+  | 'name' | 'gender' | 'birthDate' | 'idNumber' | 'politicalStatus' | 'education' | 'organization' | 'position' | 'region' | 'contactMobile';
+
+/** The identity and contact fields a rank-user entry and a person entry (个人申报) share, filled in for `name`. */
+export function sampleIdentityFields(name: string): Pick<RankUserForm, IdentityField> & Pick<PersonForm, IdentityField> {
   const p = samplePerson({ name });
-  const form: RankUserForm = {
+  return {
     name,
     gender: p.identity.gender === '男' ? 'male' : 'female',
     birthDate: p.identity.birthDate,
@@ -71,8 +74,16 @@ export async function submitRankUserViaApi(request: APIRequestContext, user: Tes
     education: '本科',
     organization: p.organization,
     position: p.position,
-    region: p.region,
+    region: p.region.join(''),
     contactMobile: p.contactMobile,
+  };
+}
+
+/** Submits a complete rank-user application in `name`'s name for `user`; answers its id. */
+export async function submitRankUserViaApi(request: APIRequestContext, user: TestUser, name: string): Promise<string> {
+  const token = await apiToken(request, user);
+  const form: RankUserForm = {
+    ...sampleIdentityFields(name),
     intro: '长期扎根智能制造一线，带领青年突击队完成多项技术攻关。',
     achievements: '主持研发的产线视觉检测系统将缺陷漏检率降低至千分之一。',
     photo: await uploadPhoto(request, token),

@@ -122,6 +122,10 @@ const appDataDir = startServer('app', stack.port, {
   // 60 a minute past which each login needs a solved challenge; the threshold itself is tested in
   // the server suite (login-lockout.test.ts)
   CHALLENGE_PER_IP_PER_MINUTE: '600',
+  // the committee round (console-round.spec.ts) submits sixty entries with their photos from this
+  // one address in about a minute: more than the default 20 uploads a minute
+  UPLOAD_PER_MINUTE: '600',
+  RATE_LIMIT_PER_MINUTE: '3000',
 });
 // the application journeys move applications through review with the server's own code (review-state.ts)
 writeStackData({ appDataDir });

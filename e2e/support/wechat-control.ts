@@ -27,3 +27,10 @@ export async function exchanges(request: APIRequestContext): Promise<number> {
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { exchanges: number }).exchanges;
 }
+
+/** The JS-SDK ticket WeChat last handed the server (null before any), to check a page's signature. */
+export async function jsapiTicket(request: APIRequestContext): Promise<string | null> {
+  const res = await request.get(`${urls.wechat}${controlPaths.jsapiTicket}`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { ticket: string | null }).ticket;
+}

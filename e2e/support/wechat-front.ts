@@ -27,6 +27,7 @@ export const controlPaths = {
   mode: '/control/mode',
   authorizations: '/control/authorizations',
   exchanges: '/control/exchanges',
+  jsapiTicket: '/control/jsapi-ticket',
 } as const;
 
 const modes: readonly WechatDoubleMode[] = ['normal', 'timeout', 'error500', 'snapshot'];
@@ -81,6 +82,7 @@ export async function startWechatFront(double: WechatDouble, port: number): Prom
     const u = new URL(req.url ?? '/', 'http://front');
     if (req.method === 'GET' && u.pathname === '/connect/oauth2/authorize') return authorize(u, res);
     if (req.method === 'GET' && u.pathname === controlPaths.authorizations) return json(res, 200, authorizations);
+    if (req.method === 'GET' && u.pathname === controlPaths.jsapiTicket) return json(res, 200, { ticket: double.jsapiTicket() ?? null });
     if (req.method === 'GET' && u.pathname === controlPaths.exchanges) {
       return json(res, 200, { exchanges: double.exchanges() });
     }

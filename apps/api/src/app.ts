@@ -9,56 +9,37 @@ import type { Logger } from 'pino';
 import { limits } from '@qgw/contracts';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
-import { DataCipher } from './crypto/data-cipher.js';
+import type { ApiModule, ModuleBase } from './api-module.js';
+import { DataCipher, resolveDataKey } from './crypto/data-cipher.js';
 import { poolStatsOf } from './db/index.js';
 import type { Database } from './db/schema.js';
 import { createLogger } from './logger.js';
-import { accountsRoutes } from './modules/accounts/accounts.routes.js';
-import { AccountsService, AVATAR_UNUSED_MS } from './modules/accounts/accounts.service.js';
-import { avatarRoutes } from './modules/accounts/avatars.routes.js';
-import { accountRightsRoutes } from './modules/accounts/account-rights.routes.js';
-import { AccountRightsService, ERASURE_SWEEP_EVERY_MS } from './modules/accounts/account-rights.service.js';
-import { AvatarStore } from './modules/accounts/avatars.js';
 import {
+  accountsRepository,
+  createAccountsModule,
   type FailureCounter,
-  GuessThrottle,
   MemoryFailureCounter,
   RedisFailureCounter,
-} from './modules/accounts/login-throttle.js';
-import { SESSION_SWEEP_EVERY_MS, SessionService } from './modules/accounts/sessions.js';
-import { LoginGuard } from './modules/accounts/login-guard.js';
-import { createChallengeModule } from './modules/challenge/challenge.module.js';
-import { applicationsRoutes } from './modules/applications/applications.routes.js';
-import { ApplicationsService } from './modules/applications/applications.service.js';
-import { DraftsService } from './modules/applications/drafts.service.js';
-import type { FilesPort } from './modules/applications/files-port.js';
-import { IdNumberCipher, resolveDataKey } from './modules/applications/id-number-cipher.js';
-import { RankUserLookup } from './modules/applications/rank-user-lookup.js';
-import { AuditRepository } from './modules/audit/audit.repository.js';
+  SessionService,
+} from './modules/accounts/accounts.module.js';
 import { createAdminModule } from './modules/admin/admin.module.js';
+import { createApplicationsModule } from './modules/applications/applications.module.js';
+import { createAuditModule } from './modules/audit/audit.module.js';
+import { createChallengeModule } from './modules/challenge/challenge.module.js';
 import { createConsoleAccessModule } from './modules/console-access/console-access.module.js';
-import type { MfaService } from './modules/console-access/mfa.service.js';
 import { createContentModule } from './modules/content/content.module.js';
-import { createFilesModule } from './modules/files/files.module.js';
-import { assertOwnedFiles, attachOwnedFiles, type FilesService, signFileUrls } from './modules/files/files.service.js';
-import { programmeRoutes } from './modules/programme/programme.routes.js';
-import type { NotificationsService } from './modules/notifications/notifications.service.js';
-import { outboxDepth } from './modules/notifications/outbox.repository.js';
-import { createReviewModule } from './modules/review/review.module.js';
-import { ProgrammeService } from './modules/programme/programme.service.js';
-import { WechatService } from './modules/wechat/wechat.service.js';
-import { accountsRepository } from './modules/accounts/accounts.repository.js';
-import { smsAccountsRoutes } from './modules/accounts/sms-accounts.routes.js';
-import { SmsAccountsService } from './modules/accounts/sms-accounts.service.js';
-import type { DevSmsOutbox } from './modules/sms/dev-outbox.js';
-import type { SmsCodeService } from './modules/sms/sms-codes.service.js';
+import { assertAllLinked, assertOwnedFiles, attachOwnedFiles, createFilesModule, fileLinks, signFileUrls } from './modules/files/files.module.js';
+import { createNotificationsModule, outboxDepth } from './modules/notifications/notifications.module.js';
+import { createProgrammeModule } from './modules/programme/programme.module.js';
+import { ConsoleLookupRules, createReviewModule } from './modules/review/review.module.js';
 import { createSmsModule } from './modules/sms/sms.module.js';
-import { wechatRoutes } from './modules/wechat/wechat.routes.js';
-import { runPeriodically } from './plugins/periodic.js';
+import { createSeasonsModule } from './modules/seasons/seasons.module.js';
+import { createWechatModule } from './modules/wechat/wechat.module.js';
 import { scheduleBackups } from './ops/backup-schedule.js';
 import { installAuth } from './plugins/auth.js';
 import { installApiDocs } from './plugins/docs.js';
 import { answerFrameworkError, installErrorHandling } from './plugins/errors.js';
+import { installGuardOrder } from './plugins/guard-order.js';
 import { healthRoutes } from './plugins/health.js';
 import { installInputGuard } from './plugins/input-guard.js';
 import { createMetrics, installMetrics, type Metrics } from './plugins/metrics.js';
@@ -68,7 +49,6 @@ import { installRequestIdEcho, requestIdOf } from './plugins/request-id.js';
 import { installSecurityHeaders } from './plugins/security.js';
 import { webRoutes } from './plugins/web.js';
 
-
 export interface BuildAppOptions {
   config: AppConfig;
   db: Kysely<Database>;
@@ -77,34 +57,6 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** where the app's metrics go; by default made when METRICS_PORT is set, none otherwise */
   metrics?: Metrics;
-}
-
-/**
- * The services buildApp wired, as composeApp answers them next to the app: for tests and tools that
- * drive a service directly (a sweep, the outbox). Not decorated on the app: routes get what they
- * need from their module.
- */
-export interface AppServices {
-  sessions: SessionService;
-  accounts: AccountsService;
-  wechat: WechatService;
-  audit: AuditRepository;
-  throttle: GuessThrottle;
-  /** login attempts per account and address; `succeeded(mobile, ip)` after any successful login */
-  loginGuard: LoginGuard;
-  avatars: AvatarStore;
-  files: FilesService;
-  programme: ProgrammeService;
-  applications: ApplicationsService;
-  drafts: DraftsService;
-  mfa: MfaService;
-  notifications: NotificationsService;
-  /** SMS verification codes */
-  smsCodes: SmsCodeService;
-  /** the personal-data export, closing accounts and erasing closed ones (`eraseDue()` runs the sweep once) */
-  accountRights: AccountRightsService;
-  /** the development outbox the codes go to outside production without a provider; null otherwise */
-  smsOutbox: DevSmsOutbox | null;
 }
 
 declare module 'fastify' {
@@ -131,13 +83,94 @@ const redisClient = (url: string): RedisClient => {
   return new Redis(url, { maxRetriesPerRequest: 2 });
 };
 
+interface ModulesDeps extends ModuleBase {
+  redis: RedisClient | undefined;
+  metrics: Metrics | null;
+}
+
+/**
+ * The composition root: every API module built once, each handed the others' services it needs.
+ * The order of the answer is the order the modules are registered in.
+ */
+async function createModules({ redis, metrics, ...base }: ModulesDeps) {
+  const { config, db, clock } = base;
+  const audit = createAuditModule(base);
+  const auditLog = audit.repository;
+  const dataKey = await resolveDataKey(config);
+  // shared by the auth hook (installAuth), accounts, files and the console's administration
+  const sessions = new SessionService(db, clock, config.session);
+  // failed logins and second-factor attempts, counted across instances when Redis is configured
+  const failureStore: FailureCounter = redis
+    ? new RedisFailureCounter(redis, `${config.redisKeyPrefix}login-fail:`)
+    : new MemoryFailureCounter(clock);
+  const files = await createFilesModule({ ...base, audit: auditLog, sessions });
+  const content = await createContentModule({
+    ...base, audit: auditLog, uploadsDir: config.uploadsDir, uploadPerMinute: config.rateLimit.uploadPerMinute,
+  });
+  const challenge = await createChallengeModule({ ...base, redis });
+  // verification codes by SMS: registering, changing the phone, resetting the password, SMS logins
+  const sms = createSmsModule({
+    ...base,
+    dataKey,
+    registered: async (mobile) => (await accountsRepository.findByMobile(db, mobile)) !== undefined,
+    challenges: challenge.challenges,
+  });
+  const programme = createProgrammeModule(base);
+  const consoleAccess = createConsoleAccessModule({ ...base, audit: auditLog, cipher: new DataCipher(dataKey), failureStore });
+  // the review console's rules for looking someone else up, made here because both sides need the
+  // other: the applications module answers the look-up, the review module shows applications
+  const othersLookup = new ConsoleLookupRules({ db, audit: auditLog, verifications: consoleAccess.verifications });
+  const applications = createApplicationsModule({
+    ...base,
+    audit: auditLog,
+    dataKey,
+    files: { assertOwnedFiles, attachOwnedFiles, fileLinks, assertAllLinked, signFileUrls },
+    programme: programme.service,
+    othersLookup,
+    choices: { publishedSubdivisionNames: () => content.service.publishedSubdivisionNames() },
+  });
+  const notifications = createNotificationsModule(base);
+  const review = createReviewModule({
+    ...base, audit: auditLog, view: applications.view, storage: files.service.storage, programme: programme.service, notifications: notifications.service,
+  });
+  const accounts = await createAccountsModule({
+    ...base,
+    audit: auditLog,
+    sessions,
+    failureStore,
+    onLoginFailed: metrics ? () => metrics.loginFailed() : undefined,
+    challenges: challenge.challenges,
+    smsCodes: sms.service,
+    applications: applications.service,
+    cipher: applications.cipher,
+    storage: files.service.storage,
+  });
+  const admin = createAdminModule({ ...base, audit: auditLog, sessions, consoleAccess, smsCodes: sms.service });
+  const wechat = createWechatModule({ ...base, audit: auditLog, redis });
+  const seasons = createSeasonsModule({ db, clock, audit: auditLog });
+  // Registered in this order, and so their background work starts in it when the app is ready: the
+  // notification outbox's worker first, then the sweeps (verification codes, uploads, sessions,
+  // avatars, closed accounts), as the database's connections are handed out in that order and
+  // closing the app waits for the worker's work in flight.
+  return {
+    notifications, sms, files, accounts, audit, challenge, wechat, programme, applications, content, consoleAccess, admin, seasons, review,
+  } satisfies Record<string, ApiModule>;
+}
+
+/** Every module of the API as buildApp wired it (composeApp answers them next to the app). */
+export type AppModules = Awaited<ReturnType<typeof createModules>>;
+
 /** Builds the whole API and the SPA host on the given database. Does not listen. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   return (await composeApp(opts)).app;
 }
 
-/** buildApp, answering the services it wired alongside the app. */
-export async function composeApp(opts: BuildAppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
+/**
+ * buildApp, answering the modules it built alongside the app: for tests and tools that drive a
+ * module's service directly (a sweep, the outbox, the audit log). Nothing of them is decorated on
+ * the app: routes get what they need from their module.
+ */
+export async function composeApp(opts: BuildAppOptions): Promise<{ app: FastifyInstance; modules: AppModules }> {
   const { config, db } = opts;
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? createLogger({ level: config.logLevel });
@@ -172,100 +205,10 @@ export async function composeApp(opts: BuildAppOptions): Promise<{ app: FastifyI
     });
   }
 
-  const audit = new AuditRepository(db, clock);
-  const files = await createFilesModule(app, { config, db, clock, audit });
-  const content = await createContentModule({ db, clock, audit, uploadsDir: config.uploadsDir });
-  const sessions = new SessionService(db, clock, config.session);
-  const failureStore: FailureCounter = redis
-    ? new RedisFailureCounter(redis, `${config.redisKeyPrefix}login-fail:`)
-    : new MemoryFailureCounter(clock);
-  const throttle = new GuessThrottle(
-    failureStore,
-    { maxFailures: config.login.maxFailuresPerAccount, lockMs: config.login.lockMs },
-    'login',
-    metrics ? () => metrics.loginFailed() : undefined,
-  );
-  // no lockout: past the limit an account asks for a challenge, and failing addresses wait (decision 0021)
-  const loginGuard = new LoginGuard(
-    failureStore,
-    {
-      maxFailures: config.login.maxFailuresPerAccount,
-      windowMs: config.login.lockMs,
-      delayBaseMs: config.login.failureDelayBaseMs,
-      delayMaxMs: config.login.failureDelayMaxMs,
-    },
-    metrics ? () => metrics.loginFailed() : undefined,
-  );
-  const challengeModule = await createChallengeModule(app, { config, clock, redis, log: app.log });
+  const modules = await createModules({ config, db, clock, log: app.log, redis, metrics });
   const poolStats = poolStatsOf(db);
   if (metrics && poolStats) metrics.databasePool(poolStats);
   if (metrics) metrics.outboxDepth(() => outboxDepth(db));
-  const avatars = new AvatarStore(config.uploadsDir);
-  await avatars.init();
-  const { wechat: w } = config;
-  const wechat = new WechatService({
-    db,
-    clock,
-    audit,
-    log: app.log,
-    settings:
-      w.configured && w.appid && w.secret
-        ? { appid: w.appid, secret: w.secret, oauthBase: w.oauthBase, apiBase: w.apiBase, timeoutMs: w.timeoutMs }
-        : undefined,
-  });
-  const dataKey = await resolveDataKey(config);
-  // verification codes by SMS: registering, changing the phone, resetting the password, SMS logins
-  const sms = createSmsModule({
-    config,
-    db,
-    clock,
-    log: app.log,
-    dataKey,
-    registered: async (mobile) => (await accountsRepository.findByMobile(db, mobile)) !== undefined,
-  });
-  const accounts = new AccountsService({
-    db,
-    clock,
-    sessions,
-    throttle,
-    guard: loginGuard,
-    challenges: challengeModule.challenges,
-    audit,
-    avatars,
-    wechatAppid: w.configured ? w.appid : undefined,
-    log: app.log,
-    smsCodes: sms.service,
-  });
-  const smsAccounts = new SmsAccountsService({
-    db,
-    clock,
-    sessions,
-    audit,
-    smsCodes: sms.service,
-    guard: loginGuard,
-    wechatAppid: w.configured ? w.appid : undefined,
-    log: app.log,
-  });
-  const programme = new ProgrammeService(db, clock);
-  const filesPort: FilesPort = { assertOwnedFiles, attachOwnedFiles, signFileUrls };
-  const cipher = new IdNumberCipher(dataKey);
-  const applicationDeps = { db, clock, audit, cipher, files: filesPort, programme };
-  const applications = new ApplicationsService({ ...applicationDeps, log: app.log });
-  const drafts = new DraftsService({ ...applicationDeps, view: applications.view });
-  const accountRights = new AccountRightsService({
-    db, clock, audit, sessions, accounts, smsCodes: sms.service, applications, cipher, storage: files.service.storage, avatars, log: app.log,
-  });
-  const consoleAccess = createConsoleAccessModule({ db, clock, audit, cipher: new DataCipher(dataKey), failureStore, config });
-  const admin = createAdminModule({ db, clock, audit, sessions, consoleAccess, smsCodes: sms.service });
-  const review = createReviewModule({
-    app, config, db, clock, audit, view: applications.view, storage: files.service.storage, verifications: consoleAccess.verifications,
-    programme,
-  });
-  const services: AppServices = {
-    sessions, accounts, wechat, audit, throttle, loginGuard, avatars, programme, applications, drafts, files: files.service,
-    mfa: consoleAccess.mfa, notifications: review.notifications,
-    smsCodes: sms.service, smsOutbox: sms.devOutbox, accountRights,
-  };
 
   installSecurityHeaders(app);
   installNoStore(app);
@@ -279,60 +222,17 @@ export async function composeApp(opts: BuildAppOptions): Promise<{ app: FastifyI
     limits: { fileSize: limits.avatar.maxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 100 },
   });
   await installApiDocs(app, { enabled: config.apiDocs });
-  // Route hooks are reordered here, for every route registered after this point: installAuth and
-  // the console guard add onRoute hooks that move a route's requireAuth / requireRole /
-  // requireConsole / requireConsoleRole hooks behind its other onRequest hooks (the per-IP rate
-  // limiters), whatever order the route lists them in — so a flood of bad tokens is throttled
-  // before it reaches the database. About a third of the routes (e.g. getUserInfo, logout,
-  // closeAccount, uploadAvatar) list auth first and rely on this.
-  installAuth(app, sessions);
-  consoleAccess.install(app);
+  // every route's access guard runs behind its rate limiters, whatever order the route lists its
+  // onRequest hooks in: the one place route hooks are reordered, and why it cannot be declared at
+  // the route, are in plugins/guard-order.ts
+  installGuardOrder(app);
+  installAuth(app, modules.accounts.sessions);
+  modules.consoleAccess.install(app);
 
   await app.register(healthRoutes, { db, redis });
-  await app.register(accountsRoutes, {
-    service: accounts,
-    loginPerIpPerMinute: config.login.perIpPerMinute,
-    registerPerIpPerHour: config.login.registerPerIpPerHour,
-  });
-  await sms.register(app);
-  await app.register(accountRightsRoutes, { rights: accountRights, accounts, loginPerIpPerMinute: config.login.perIpPerMinute });
-  await app.register(smsAccountsRoutes, { service: smsAccounts, perIpPerMinute: config.login.perIpPerMinute });
-  await challengeModule.register(app);
-  await app.register(avatarRoutes, { service: accounts, store: avatars, uploadPerMinute: config.rateLimit.uploadPerMinute });
-  await app.register(wechatRoutes, { service: wechat, publicBaseUrl: config.publicBaseUrl, originFromRequest: !config.isProduction });
-  await app.register(programmeRoutes, { service: programme });
-  await app.register(applicationsRoutes, { service: applications, drafts, lookup: new RankUserLookup(db, applications, review.othersLookup) });
-  await files.register({ sessions, uploadPerMinute: config.rateLimit.uploadPerMinute });
-  runPeriodically(app, {
-    everyMs: SESSION_SWEEP_EVERY_MS,
-    run: async () => {
-      const swept = await sessions.sweepExpired();
-      if (swept > 0) app.log.info({ sessions: swept }, 'swept expired sessions');
-    },
-    onError: (err) => app.log.warn({ err }, 'session sweep failed'),
-  });
-  runPeriodically(app, {
-    everyMs: AVATAR_UNUSED_MS,
-    run: async () => {
-      const swept = await accounts.sweepUnusedAvatars();
-      if (swept > 0) app.log.info({ avatars: swept }, 'swept unused avatars');
-    },
-    onError: (err) => app.log.warn({ err }, 'avatar sweep failed'),
-  });
-  runPeriodically(app, {
-    everyMs: ERASURE_SWEEP_EVERY_MS,
-    run: async () => {
-      const erased = await accountRights.eraseDue();
-      if (erased > 0) app.log.info({ accounts: erased }, 'erased closed accounts past their grace period');
-    },
-    onError: (err) => app.log.warn({ err }, 'erasure sweep failed'),
-  });
+  for (const module of Object.values<ApiModule>(modules)) await module.register(app);
   scheduleBackups(app, { config, clock });
-  await content.register(app, { uploadPerMinute: config.rateLimit.uploadPerMinute });
-  await consoleAccess.register(app);
-  await admin.register(app);
-  await review.register();
   await app.register(webRoutes, { webDist: config.webDist });
 
-  return { app, services };
+  return { app, modules };
 }

@@ -1,7 +1,7 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { challengePolicy } from '@qgw/contracts';
+import { challengePolicy, limits } from '@qgw/contracts';
 import { consolePolicy, loginPolicy, mfaPolicy, sessionPolicy, smsPolicy } from '@qgw/contracts';
 
 /** The repository root: defaults for DATA_DIR and WEB_DIST hang off it whatever the working directory. */
@@ -62,6 +62,12 @@ const ZEnv = z.object({
   /** avatar uploads per IP per minute */
   UPLOAD_PER_MINUTE: positiveInt.default(20),
   BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
+  /**
+   * the largest application video the server accepts, in MB (default: the limit the applicant page
+   * states and checks before sending, limits.video.maxBytes); raising it alone serves API clients
+   * and longer recordings sent by other means, the page keeps its own stated limit
+   */
+  VIDEO_MAX_MB: positiveInt.max(10 * 1024).default(limits.video.maxBytes / 2 ** 20),
   /** hours between the server's automatic backups (SQLite), decimals allowed; 0 or off = none; default 24 in production, off elsewhere */
   BACKUP_INTERVAL_HOURS: z
     .string()
@@ -161,6 +167,8 @@ export interface AppConfig {
   publicBaseUrl: string | undefined;
   trustProxy: TrustProxy;
   bodyLimitBytes: number;
+  /** VIDEO_MAX_MB in bytes */
+  videoMaxBytes: number;
   /** the running server's backups (ops/backup-schedule.ts): every `everyMs` (0 = none), the newest `keep` kept */
   backup: { everyMs: number; keep: number };
   wechat: {
@@ -308,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicBaseUrl: e.PUBLIC_BASE_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    videoMaxBytes: e.VIDEO_MAX_MB * 2 ** 20,
     backup: { everyMs: backupEveryMs(e.BACKUP_INTERVAL_HOURS, isProduction), keep: e.BACKUP_KEEP },
     wechat: {
       appid: e.WECHAT_APPID,

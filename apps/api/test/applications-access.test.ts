@@ -103,6 +103,24 @@ describe('another user’s ids', () => {
   });
 });
 
+describe('我的申报 (myApplications)', () => {
+  it('lists every application of the caller, of every kind, newest first — and none of anyone else’s', async () => {
+    const own = data(await get<Array<{ id: string; kind: string; updatedAt: string }>>(t.app, apiPaths.myApplications, {}, { token: owner.token }));
+    const ids = own.map((a) => a.id);
+    for (const ref of Object.values(theirs)) expect(ids).toContain(ref.id);
+    expect(new Set(own.map((a) => a.kind))).toEqual(new Set(['rank_user', 'membership', 'person', 'work', 'company']));
+    const times = own.map((a) => a.updatedAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    const intruders = data(await get<Array<{ id: string }>>(t.app, apiPaths.myApplications, {}, { token: intruder.token }));
+    for (const ref of Object.values(theirs)) expect(intruders.map((a) => a.id)).not.toContain(ref.id);
+  });
+
+  it('answers from the session alone: a user id in the query reaches nobody else’s list', async () => {
+    const res = await get<Array<{ id: string }>>(t.app, apiPaths.myApplications, { userId: owner.id, user_id: owner.id }, { token: intruder.token });
+    for (const ref of Object.values(theirs)) expect(data(res).map((a) => a.id)).not.toContain(ref.id);
+  });
+});
+
 describe('without a session', () => {
   const gets = [
     [apiPaths.getRankUser, { mobile: '13800000001', type: 'check' }],
@@ -113,6 +131,7 @@ describe('without a session', () => {
     [apiPaths.getWorks, {}],
     [apiPaths.getWork, { id: 'x' }],
     [apiPaths.getDraft, { kind: 'person' }],
+    [apiPaths.myApplications, {}],
   ] as const;
   const posts = [
     apiPaths.submit,

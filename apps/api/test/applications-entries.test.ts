@@ -27,6 +27,7 @@ import {
   workForm,
 } from './support/applications.js';
 import { reviewThrough, reviewTo } from './support/review.js';
+import { addSubdivision } from './support/content.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -40,6 +41,7 @@ beforeAll(async () => {
   u = await newUser(t.app);
   f = await uploadsFor(t.app, u);
   themes = await themeIds(t.app);
+  await addSubdivision(t, '科技分会');
 });
 afterAll(async () => {
   await t.close();
@@ -196,12 +198,16 @@ describe('status and withdrawal', () => {
     expect(works.find((x) => x.id === target.id)?.status).toBe('withdrawn');
   });
 
-  it('after withdrawing, the same kind may be applied for again', async () => {
-    const cur = ZGetCompanyInfoResponse.parse(data(await get(t.app, apiPaths.getCompanyInfo, {}, opt()))).company!;
+  it('after withdrawing, the entry is still shown as 已撤回 with its answers, and the same kind may be applied for again', async () => {
+    const info = async () => ZGetCompanyInfoResponse.parse(data(await get(t.app, apiPaths.getCompanyInfo, {}, opt()))).company;
+    const cur = (await info())!;
     data(await post(t.app, apiPaths.withdrawApplication, { id: cur.id, reason: '信息有误，重新申报' }, opt()));
-    expect(ZGetCompanyInfoResponse.parse(data(await get(t.app, apiPaths.getCompanyInfo, {}, opt()))).company).toBeNull();
+    const withdrawn = (await info())!;
+    expect(withdrawn).toMatchObject({ id: cur.id, status: 'withdrawn', data: cur.data });
+    expect(withdrawn.timeline.at(-1)).toMatchObject({ status: 'withdrawn', note: '信息有误，重新申报' });
     const again = await submitted(apiPaths.applyCompany, companyForm(f.license));
     expect(again.id).not.toBe(cur.id);
+    expect(await info()).toMatchObject({ id: again.id, status: 'submitted' });
   });
 
   it('ignores status, score and reviewer sent in a body', async () => {

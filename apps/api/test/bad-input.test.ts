@@ -22,7 +22,7 @@ import {
 import { checkImage } from '../src/modules/files/image-check.js';
 import { newUser, rowCounts, type TestUser } from './support/api.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { startWechatDouble, type WechatDouble } from './support/wechat-double.js';
+import { startWechatDouble, type WechatDouble, wechatEnv } from './support/wechat-double.js';
 
 let t: TestApp;
 let u: TestUser;
@@ -30,7 +30,7 @@ let wx: WechatDouble;
 beforeAll(async () => {
   wx = await startWechatDouble();
   t = await createTestApp({
-    env: { WECHAT_APPID: wx.appid, WECHAT_SECRET: wx.secret, WECHAT_OAUTH_BASE: wx.url, WECHAT_API_BASE: wx.url },
+    env: wechatEnv(wx),
   });
   u = await newUser(t.app);
 });

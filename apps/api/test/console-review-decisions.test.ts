@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  apiPaths, Code, type ConsoleReleaseResponse, type ConsoleReview, type ConsoleStagedItem, type GetNotificationsResponse,
+  apiPaths, Code, type ConsoleRankingResponse, type ConsoleReleaseResponse, type ConsoleReview, type ConsoleStagedItem, type GetNotificationsResponse,
   type SubmitResponse,
 } from '@qgw/contracts';
 import { data, get, post, type TestUser } from './support/api.js';
@@ -169,6 +169,35 @@ describe('staging', () => {
     expect(await t.db.selectFrom('staged_decisions').selectAll().where('application_id', '=', p.id).execute()).toEqual([]);
     const actions = await t.db.selectFrom('audit_log').select('action').where('entity_id', '=', p.id).orderBy('created_at').execute();
     expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['decision.stage', 'decision.unstage']));
+  });
+
+  it('待发布结论 shows each decision’s mean total, its reviews, its place in its kind’s ranking and the programme’s phase', async () => {
+    const [a, b, c] = personRubric as [string, string, string];
+    const p = await submittedPerson(t);
+    await assign(t.app, w.admin.token, [p.id], [w.reviewer.id, w.reviewer2.id]);
+    data(await review(w.reviewer.token, p.id, { [a]: 10, [b]: 10, [c]: 5 }));
+    data(await review(w.reviewer2.token, p.id, { [a]: 8, [b]: 8, [c]: 4 }));
+    const unreviewed = await submittedPerson(t);
+    data(await stage(w.admin.token, p.id, 'approve', await versionOf(t.app, w.admin.token, p.id)));
+    data(await stage(w.admin.token, unreviewed.id, 'return', await versionOf(t.app, w.admin.token, unreviewed.id), '请补充材料'));
+    const ranked = data(await get<ConsoleRankingResponse>(t.app, apiPaths.consoleRanking, { kind: 'person' }, { token: w.admin.token }));
+    const place = ranked.rows.find((r) => r.applicationId === p.id)!.rank;
+    const list = data(await get<ConsoleStagedItem[]>(t.app, apiPaths.consoleDecisionsStaged, {}, { token: w.admin.token }));
+    expect(list.find((i) => i.applicationId === p.id)).toMatchObject({
+      decision: 'approve', averageScore: 90, reviewCount: 2, rank: place, rankedCount: ranked.rows.filter((r) => r.rank !== null).length, phase: 'open',
+    });
+    expect(list.find((i) => i.applicationId === unreviewed.id)).toMatchObject({ averageScore: null, reviewCount: 0, rank: null, phase: 'open' });
+    // the release's confirmation warns from this: outside 结果公布 the applicants hear at once
+    data(await post(t.app, apiPaths.consoleProgramme, { phaseOverride: 'results' }, { token: w.admin.token }));
+    try {
+      const later = data(await get<ConsoleStagedItem[]>(t.app, apiPaths.consoleDecisionsStaged, {}, { token: w.admin.token }));
+      expect(later.find((i) => i.applicationId === p.id)?.phase).toBe('results');
+    } finally {
+      data(await post(t.app, apiPaths.consoleProgramme, { phaseOverride: null }, { token: w.admin.token }));
+    }
+    for (const id of [p.id, unreviewed.id]) {
+      data(await post(t.app, apiPaths.consoleDecisionUnstage, { applicationId: id, version: await versionOf(t.app, w.admin.token, id) }, { token: w.admin.token }));
+    }
   });
 
   it('refuses applications already decided', async () => {

@@ -24,6 +24,8 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 let t: TestApp;
 let w: ReviewWorld;
 let rankId: string;
+let p1Id: string;
+let criterionIds: string[];
 
 const EXPORTS_PER_MINUTE = 8;
 
@@ -31,6 +33,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { EXPORT_PER_MINUTE: String(EXPORTS_PER_MINUTE) } });
   w = await createWorld(t);
   const criteria = await setRubric(t.app, w.admin.token, 'person');
+  criterionIds = criteria;
   const [a, b, c] = criteria as [string, string, string];
   const score = async (token: string, id: string, s: [number, number, number], recommendation: Decision, comment = '') =>
     data(await post(t.app, apiPaths.consoleReview, { applicationId: id, scores: { [a]: s[0], [b]: s[1], [c]: s[2] }, recommendation, commentToApplicant: comment }, { token }));
@@ -39,6 +42,7 @@ beforeAll(async () => {
 
   // approved with two reviews, a comma and quotes in the reason
   const p1 = await submittedPerson(t);
+  p1Id = p1.id;
   await assign(t.app, w.admin.token, [p1.id], [w.reviewer.id, w.reviewer2.id]);
   await score(w.reviewer.token, p1.id, [8, 7, 4], 'approve');
   await score(w.reviewer2.token, p1.id, [6, 5, 5], 'return');
@@ -92,6 +96,13 @@ async function expectedRows(filter: { kind?: string } = {}): Promise<Map<string,
 /** Columns compared (the export has more: organisation, theme, submission time, recommendations). */
 const compared = ['id', 'kind', 'status', 'title', 'applicantName', 'mobileMasked', 'reviewCount', 'averageScore', 'decision', 'reason', 'decidedAt'] as const;
 const header = exportColumns.map((c) => c.header);
+/** After the fixed columns: each active criterion's average, named by kind when the file holds several kinds. */
+async function criterionHeaders(kind?: 'person'): Promise<string[]> {
+  let q = t.db.selectFrom('rubric_criteria').select(['kind', 'name']).where('active', '=', 1);
+  if (kind) q = q.where('kind', '=', kind);
+  const rows = await q.orderBy('kind').orderBy('sort').orderBy('id').execute();
+  return rows.map((c) => (kind ? `${c.name}（平均分）` : `${kindLabels[c.kind]}·${c.name}（平均分）`));
+}
 const col = (key: string) => exportColumns.findIndex((c) => c.key === key);
 /** A spreadsheet never runs an exported value: formula-like text starts with an apostrophe (CSV) or is a string cell (XLSX). */
 const unformula = (v: string) => v.replace(/^'(?=[=+\-@])/, '');
@@ -112,7 +123,9 @@ describe('applications export', () => {
     const sheet = await book.csv.read(Readable.from(bytes.subarray(3)), { map: (v: unknown) => v });
     const rows: string[][] = [];
     sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
-    expect(rows[0]).toEqual(header);
+    const extra = await criterionHeaders();
+    expect(extra).toContain('2024 个人申报·创新性（平均分）');
+    expect(rows[0]).toEqual([...header, ...extra]);
     const body = rows.slice(1);
     const want = await expectedRows();
     expect(body).toHaveLength(want.size);
@@ -154,12 +167,13 @@ describe('applications export', () => {
     const sheet = book.worksheets[0]!;
     const rows: string[][] = [];
     // a date cell holds the Beijing wall clock (Excel dates have no zone): shown as the CSV writes it
-    sheet.eachRow((row) => rows.push(exportColumns.map((_, i) => {
+    const extra = await criterionHeaders('person');
+    sheet.eachRow((row) => rows.push([...header, ...extra].map((_, i) => {
       const v = row.getCell(i + 1).value;
       if (v instanceof Date) return v.toISOString().slice(0, 19).replace('T', ' ');
       return v === null || v === undefined ? '' : String(v);
     })));
-    expect(rows[0]).toEqual(header);
+    expect(rows[0]).toEqual([...header, ...extra]);
     const want = await expectedRows({ kind: 'person' });
     expect(rows.slice(1).map((r) => r[0]).sort()).toEqual([...want.keys()].sort());
     for (const r of rows.slice(1)) {
@@ -169,6 +183,69 @@ describe('applications export', () => {
     // formula-like text stays text
     const zhao = sheet.getColumn(col('applicantName') + 1).values.find((v) => v === '=赵四');
     expect(zhao).toBe('=赵四');
+  });
+
+  it('XLSX: each criterion\'s average over the reviews is a number cell; the reviews name their reviewers; kinds in Chinese', async () => {
+    const res = await exportFile({ format: 'xlsx', kind: 'person' });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(headers.slice(exportColumns.length)).toEqual(['创新性（平均分）', '影响力（平均分）', '完整性（平均分）']);
+    let found = false;
+    sheet.eachRow((row, n) => {
+      if (n === 1 || row.getCell(1).value !== p1Id) return;
+      found = true;
+      const averages = criterionIds.map((_, i) => row.getCell(exportColumns.length + i + 1));
+      // (8 + 6) / 2, (7 + 5) / 2, (4 + 5) / 2
+      expect(averages.map((c) => c.value)).toEqual([7, 6, 4.5]);
+      expect(averages.every((c) => c.type === ExcelJS.ValueType.Number)).toBe(true);
+      expect(row.getCell(col('kind') + 1).value).toBe('2024 个人申报');
+      expect(row.getCell(col('averageScore') + 1).type).toBe(ExcelJS.ValueType.Number);
+      const details = String(row.getCell(col('reviewDetails') + 1).value);
+      expect(details).toContain(w.reviewer.login.nickname);
+      expect(details).toContain(w.reviewer2.login.nickname);
+      expect(details).toMatch(/创新性 8、影响力 7、完整性 4/);
+      // a released decision's time: a date cell in the date-time format, the Beijing wall clock
+      const decided = row.getCell(col('decidedAt') + 1);
+      expect(decided.type).toBe(ExcelJS.ValueType.Date);
+      expect(decided.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    });
+    expect(found).toBe(true);
+    const stored = await t.db.selectFrom('applications').select('decided_at').where('id', '=', p1Id).executeTakeFirstOrThrow();
+    const cell = (() => {
+      let v: unknown;
+      sheet.eachRow((row) => {
+        if (row.getCell(1).value === p1Id) v = row.getCell(col('decidedAt') + 1).value;
+      });
+      return v as Date;
+    })();
+    expect(cell.toISOString().slice(0, 19)).toBe(new Date(Date.parse(stored.decided_at!) + 8 * 3600_000).toISOString().slice(0, 19));
+  });
+
+  it('blind review: reviewers are named by their place, not by name; scores stay', async () => {
+    data(await post(t.app, apiPaths.consoleProgramme, { blindReview: true }, { token: w.admin.token }));
+    try {
+      for (const format of ['csv', 'xlsx'] as const) {
+        const res = await exportFile({ format, kind: 'person' });
+        expect(res.statusCode).toBe(200);
+        let text: string;
+        if (format === 'csv') {
+          text = res.rawPayload.toString('utf8');
+        } else {
+          const book = new ExcelJS.Workbook();
+          await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+          const cells: string[] = [];
+          book.worksheets[0]!.eachRow((row) => row.eachCell((c) => cells.push(String(c.value))));
+          text = cells.join('\n');
+        }
+        expect(text, format).not.toContain(w.reviewer.login.nickname);
+        expect(text, format).not.toContain(w.reviewer2.login.nickname);
+        expect(text, format).toMatch(/评审专家1 \d+\.\d{2}分（创新性 \d+、影响力 \d+、完整性 \d+；(通过|退回修改)）；评审专家2 /);
+      }
+    } finally {
+      data(await post(t.app, apiPaths.consoleProgramme, { blindReview: false }, { token: w.admin.token }));
+    }
   });
 
   it('is audited with who exported what', async () => {

@@ -14,6 +14,8 @@ import {
   ZConsoleRevealRequest,
   ZConsoleReviewRequest,
   ZConsoleStageDecisionRequest,
+  ZConsoleStageManyRequest,
+  ZConsoleUnassignManyRequest,
   ZConsoleUnassignRequest,
   ZConsoleUnstageDecisionRequest,
   ZReadNotificationRequest,
@@ -63,8 +65,8 @@ const bodyFor = (keys: string[]) =>
   );
 
 /** Well-formed cursors of each list carrying values the server never put there. */
-const craftedCursors = ['q1', 'n1', 'd1'].flatMap((tag) =>
-  [[tag, 'a\u0000', 'b'], [tag, '2024-05-01T00:00:00.000Z', 'x\u0000'], [tag, "2024' or 1=1 --", 'id']].map((v) =>
+const craftedCursors = ['q1', 'n1', 'd1', 'q2.mean.desc', 'q2.submitted.asc'].flatMap((tag) =>
+  [[tag, 'a\u0000', 'b'], [tag, '2024-05-01T00:00:00.000Z', 'x\u0000'], [tag, "2024' or 1=1 --", 'id'], [tag, 1e300, 'id'], [tag, -5, "id' --"]].map((v) =>
     Buffer.from(JSON.stringify(v)).toString('base64url'),
   ),
 );
@@ -95,13 +97,17 @@ const posts: Array<{ path: string; keys: string[]; schema: z.ZodType; token: () 
   },
   { path: apiPaths.consoleDecisionStage, keys: ['applicationId', 'decision', 'reason', 'version'], schema: ZConsoleStageDecisionRequest, token: () => w.admin.token },
   { path: apiPaths.consoleDecisionUnstage, keys: ['applicationId', 'version'], schema: ZConsoleUnstageDecisionRequest, token: () => w.admin.token },
+  { path: apiPaths.consoleUnassignMany, keys: ['applicationIds', 'reviewerIds'], schema: ZConsoleUnassignManyRequest, token: () => w.admin.token },
+  { path: apiPaths.consoleDecisionStageMany, keys: ['applicationIds', 'decision', 'reason', 'override'], schema: ZConsoleStageManyRequest, token: () => w.admin.token },
   { path: apiPaths.consoleDecisionRelease, keys: ['applicationIds', 'expectedCount'], schema: ZConsoleReleaseRequest, token: () => w.admin.token },
   { path: apiPaths.readNotification, keys: ['id', 'all'], schema: ZReadNotificationRequest, token: () => applicant.token },
 ];
 
 const gets: Array<{ path: string; keys: string[]; token: () => string }> = [
   { path: apiPaths.consoleQueue, keys: ['kind', 'status', 'themeId', 'programmeId', 'phase', 'reviewerId', 'unassigned', 'staged', 'q', 'cursor', 'limit'], token: () => w.admin.token },
-  { path: apiPaths.consoleQueue, keys: ['q', 'cursor', 'limit', 'reviewerId'], token: () => w.reviewer.token },
+  { path: apiPaths.consoleQueue, keys: ['q', 'cursor', 'limit', 'reviewerId', 'sort', 'order'], token: () => w.reviewer.token },
+  { path: apiPaths.consoleQueue, keys: ['sort', 'order', 'cursor', 'limit', 'kind', 'staged'], token: () => w.admin.token },
+  { path: apiPaths.consoleQueueIds, keys: ['kind', 'status', 'themeId', 'reviewerId', 'unassigned', 'staged', 'q'], token: () => w.admin.token },
   { path: apiPaths.consoleApplication, keys: ['id'], token: () => w.reviewer2.token },
   { path: apiPaths.consoleDecisionPreview, keys: ['applicationId'], token: () => w.admin.token },
   { path: apiPaths.consoleDecisionsStaged, keys: ['kind'], token: () => w.admin.token },

@@ -38,6 +38,8 @@ const routes: Route[] = [
   { name: 'assignAuto', method: 'POST', path: apiPaths.consoleAssignAuto, payload: () => ({ applicationIds: [appId], perApplication: 3 }), allowed: ['admin'] },
   { name: 'assignCsv', method: 'POST', path: apiPaths.consoleAssignCsv, payload: () => ({ csv: `application_id,reviewer_mobile\n${appId},${w.reviewer2.mobile}\n` }), allowed: ['admin'] },
   { name: 'unassign', method: 'POST', path: apiPaths.consoleUnassign, payload: () => ({ applicationId: appId, reviewerId: w.reviewer.id }), allowed: ['admin'] },
+  { name: 'unassignMany', method: 'POST', path: apiPaths.consoleUnassignMany, payload: () => ({ applicationIds: [appId], reviewerIds: [w.reviewer.id] }), allowed: ['admin'] },
+  { name: 'queueIds', method: 'GET', path: apiPaths.consoleQueueIds, payload: () => ({}), allowed: ['admin'] },
   { name: 'reviewers', method: 'GET', path: apiPaths.consoleReviewers, payload: () => ({}), allowed: ['admin'] },
   { name: 'conflict', method: 'POST', path: apiPaths.consoleConflict, payload: () => ({ applicationId: appId, reason: '曾为其导师' }), allowed: ['reviewerAssigned'] },
   {
@@ -48,6 +50,7 @@ const routes: Route[] = [
     allowed: ['reviewerAssigned'],
   },
   { name: 'stage', method: 'POST', path: apiPaths.consoleDecisionStage, payload: () => ({ applicationId: appId, decision: 'reject', reason: '材料不全', version: 0 }), allowed: ['admin'] },
+  { name: 'stageMany', method: 'POST', path: apiPaths.consoleDecisionStageMany, payload: () => ({ applicationIds: [appId], decision: 'reject', reason: '材料不全' }), allowed: ['admin'] },
   { name: 'unstage', method: 'POST', path: apiPaths.consoleDecisionUnstage, payload: () => ({ applicationId: appId, version: 0 }), allowed: ['admin'] },
   { name: 'staged', method: 'GET', path: apiPaths.consoleDecisionsStaged, payload: () => ({}), allowed: ['admin'] },
   { name: 'preview', method: 'GET', path: apiPaths.consoleDecisionPreview, payload: () => ({ applicationId: appId }), allowed: ['admin'] },

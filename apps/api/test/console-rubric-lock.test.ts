@@ -4,30 +4,23 @@
  * still change. Another kind stays free.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, Code, type ConsoleRubricsResponse, type RubricCriterionInput } from '@qgw/contracts';
-import { data, get, post } from './support/api.js';
-import { assign, createWorld, rubricCriteria, type ReviewWorld, setRubric, submittedPerson } from './support/console-review.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { apiPaths, Code, type RubricCriterionInput } from '@qgw/contracts';
+import { data, post } from './support/api.js';
+import {
+  assign, createRubricWorld, type CriterionBody, criteriaWithIds, type ReviewWorld, rubricCriteria, rubricOfKind, saveRubric, submittedPerson,
+} from './support/console-review.js';
+import type { TestApp } from './support/test-app.js';
 
 let t: TestApp;
 let w: ReviewWorld;
 let ids: string[];
 
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t);
-  ids = await setRubric(t.app, w.admin.token, 'person');
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t, w, ids } = await createRubricWorld()));
+afterAll(() => t.close());
 
-const save = (kind: string, criteria: Array<RubricCriterionInput & { id?: string }>) =>
-  post(t.app, apiPaths.consoleRubrics, { kind, criteria }, { token: w.admin.token });
-const current = async (kind: string) =>
-  data(await get<ConsoleRubricsResponse>(t.app, apiPaths.consoleRubrics, {}, { token: w.admin.token })).find((r) => r.kind === kind)!.criteria;
-const withIds = (over: (c: RubricCriterionInput, i: number) => Partial<RubricCriterionInput> = () => ({})) =>
-  rubricCriteria.map((c, i) => ({ ...c, id: ids[i]!, ...over(c, i) }));
+const save = (kind: string, criteria: CriterionBody[]) => saveRubric(t.app, w.admin.token, kind, criteria);
+const current = async (kind: string) => (await rubricOfKind(t.app, w.admin.token, kind)).criteria;
+const withIds = (over?: (c: RubricCriterionInput, i: number) => Partial<RubricCriterionInput>) => criteriaWithIds(ids, over);
 
 describe('the rubric lock', () => {
   it('before any review the scoring may change freely', async () => {

@@ -19,7 +19,7 @@ import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, appConstants, Code, opsPaths } from '@qgw/contracts';
+import { apiPaths, appConstants, Code, limits, opsPaths } from '@qgw/contracts';
 import { openDatabase } from '../src/db/index.js';
 import { seedDemoProgramme } from '../src/db/seed-programme.js';
 import type { Database } from '../src/db/schema.js';
@@ -299,7 +299,7 @@ describe(`kill -9 during ${APPLICANTS} concurrent submissions with uploads (${te
     // the sweep as it runs an hour and a day later (abandoned uploads are kept a day for resuming)
     const later = () => Date.now() + 25 * HOUR;
     const storage = new FileStorage(uploads);
-    const sweeper = new FilesService({ db, clock: later, storage, audit: new AuditRepository(db, later), log: createLogger({ level: 'silent' }) });
+    const sweeper = new FilesService({ db, clock: later, storage, audit: new AuditRepository(db, later), log: createLogger({ level: 'silent' }), videoMaxBytes: limits.video.maxBytes });
     await sweeper.sweep();
     keys = await keysOf();
     const left = {
@@ -328,7 +328,7 @@ describe('crash windows of a file commit', () => {
           return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
         },
       });
-      const service = new FilesService({ db: dying, clock: Date.now, storage, audit: new AuditRepository(t.db, Date.now), log });
+      const service = new FilesService({ db: dying, clock: Date.now, storage, audit: new AuditRepository(t.db, Date.now), log, videoMaxBytes: limits.video.maxBytes });
       const auth = { user: { id: owner.id, roles: ['applicant'] }, session: {} } as unknown as AuthContext;
       void service.saveImage(auth, { stream: Readable.from([PNG_1x1]), mimetype: 'image/png' }, 'photo');
       let moved: string[] = [];
@@ -341,7 +341,7 @@ describe('crash windows of a file commit', () => {
       expect(row.status).toBe('uploading');
 
       const later = () => Date.now() + 25 * HOUR;
-      await new FilesService({ db: t.db, clock: later, storage, audit: new AuditRepository(t.db, later), log }).sweep();
+      await new FilesService({ db: t.db, clock: later, storage, audit: new AuditRepository(t.db, later), log, videoMaxBytes: limits.video.maxBytes }).sweep();
       expect(await listDir(storage.filesDir)).toEqual([]);
       expect(await t.db.selectFrom('files').select('id').where('id', '=', row.id).execute()).toEqual([]);
     } finally {
@@ -359,7 +359,7 @@ describe('crash windows of a file commit', () => {
       await writeFile(join(storage.tusDir, `${id}.json`), '{}');
       const later = () => Date.now() + 25 * HOUR;
       const log = createLogger({ level: 'silent' });
-      await new FilesService({ db: t.db, clock: later, storage, audit: new AuditRepository(t.db, later), log }).sweep();
+      await new FilesService({ db: t.db, clock: later, storage, audit: new AuditRepository(t.db, later), log, videoMaxBytes: limits.video.maxBytes }).sweep();
       expect(await listDir(storage.tusDir)).toEqual([]);
       const row = await t.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       expect(row.status).toBe('complete');

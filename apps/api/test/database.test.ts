@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { NO_MIGRATIONS } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../src/db/index.js';
-import { createMigrator, migrateToLatest, migrations } from '../src/db/migrations/index.js';
+import { migrateRetryingCatalogueRaces, migrateToLatest, migrations } from '../src/db/migrations/index.js';
 import { DEMO_PASSWORD, demoAccounts, seedDemo } from '../src/db/seed.js';
 import { isCommonPassword } from '../src/modules/accounts/passwords.js';
 import { login, rowCounts } from './support/api.js';
@@ -43,8 +43,7 @@ describe(`migrations on ${dialectName}`, () => {
   });
 
   it('migrates down to nothing and up again', async () => {
-    const migrator = await createMigrator(fresh.db);
-    const down = await migrator.migrateTo(NO_MIGRATIONS);
+    const down = await migrateRetryingCatalogueRaces(fresh.db, (migrator) => migrator.migrateTo(NO_MIGRATIONS));
     expect(down.error).toBeUndefined();
     expect(await tablesHere()).not.toContain('users');
     await migrateToLatest(fresh.db);

@@ -218,6 +218,34 @@ describe('tus video upload', () => {
     expect((await uploadsOnDisk(t.dataDir)).filter((p) => p.startsWith('tus/'))).toEqual([]);
   });
 
+  it('a PATCH left hanging by a stalled connection is taken over by the next one, which completes the upload', async () => {
+    const video = fx.isoVideo(1_000_000);
+    const location = await started(alice, video.length);
+    const stalled = httpRequest(`${base}${location}`, {
+      method: 'PATCH',
+      headers: {
+        'tus-resumable': '1.0.0',
+        authorization: alice.token,
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': '0',
+        'content-length': String(video.length),
+      },
+    });
+    const stalledClosed = new Promise<void>((resolve) => {
+      stalled.on('error', () => resolve());
+      stalled.on('close', () => resolve());
+    });
+    stalled.write(video.subarray(0, 300_000));
+    // the connection stays open and sends nothing more; what arrived is on disk
+    await expect.poll(async () => (await head(alice, location)).headers.get('upload-offset'), { timeout: 10_000 }).toBe('300000');
+    const rest = await patch(alice, location, 300_000, video.subarray(300_000));
+    expect(rest.status, rest.text).toBe(204);
+    expect(rest.headers.get('upload-offset')).toBe(String(video.length));
+    await stalledClosed;
+    const id = idOf(location);
+    expect((await fileRows(t.db)).find((r) => r.id === id)).toMatchObject({ status: 'complete', size: video.length });
+  });
+
   it('answers 409 for a PATCH at the wrong offset and keeps the upload', async () => {
     const video = fx.isoVideo(3000);
     const location = await started(alice, video.length);
@@ -389,5 +417,27 @@ describe('tus video upload', () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('VIDEO_MAX_MB', () => {
+  it('raises the largest video the server accepts, and the refusal names the configured limit', async () => {
+    const raised = await createTestApp({ env: { VIDEO_MAX_MB: '400' } });
+    try {
+      const user = await newUser(raised.app);
+      const createOn = (size: number) =>
+        raised.app.inject({
+          method: 'POST',
+          url: apiPaths.uploadVideo,
+          headers: { 'tus-resumable': '1.0.0', authorization: user.token, 'upload-length': String(size), 'upload-metadata': tusMetadata({ filetype: 'video/mp4' }) },
+        });
+      const beyondDefault = await createOn(limits.video.maxBytes + 1);
+      expect(beyondDefault.statusCode, beyondDefault.body).toBe(201);
+      const tooBig = await createOn(400 * 2 ** 20 + 1);
+      expect(tooBig.statusCode).toBe(413);
+      expect(tooBig.json()).toEqual({ success: false, code: Code.PAYLOAD_TOO_LARGE, message: '视频不能超过 400MB' });
+    } finally {
+      await raised.close();
+    }
   });
 });

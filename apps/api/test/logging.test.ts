@@ -4,7 +4,7 @@ import { apiPaths } from '@qgw/contracts';
 import { scrubLine } from '../src/logger.js';
 import { data, get, login, post, register, smsCodeFor, strongPassword, uniqueMobile } from './support/api.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { startWechatDouble, type WechatDouble } from './support/wechat-double.js';
+import { startWechatDouble, type WechatDouble, wechatEnv } from './support/wechat-double.js';
 
 const lines: string[] = [];
 let t: TestApp;
@@ -15,10 +15,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: {
       LOG_LEVEL: 'debug',
-      WECHAT_APPID: wx.appid,
-      WECHAT_SECRET: wx.secret,
-      WECHAT_OAUTH_BASE: wx.url,
-      WECHAT_API_BASE: wx.url,
+      ...wechatEnv(wx),
     },
     logStream: new Writable({
       write(chunk, _enc, cb) {

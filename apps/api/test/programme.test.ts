@@ -24,8 +24,11 @@ describe('phaseOf', () => {
     review_ends_at: new Date(30 * DAY).toISOString(),
     results_at: new Date(35 * DAY).toISOString(),
     phase_override: null,
+    min_age: 18,
+    max_age: 40,
     created_at: '',
     updated_at: '',
+    is_current: 1 as const,
   };
   it('derives not_open → open → reviewing → results from the dates', () => {
     expect(phaseOf(p, 10 * DAY - 1)).toBe('not_open');

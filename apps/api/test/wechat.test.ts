@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, Code, type WxAuthorizeUrlResponse } from '@qgw/contracts';
 import { data, get, login, newUser, rowCounts, type TestUser } from './support/api.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { startWechatDouble, type WechatDouble } from './support/wechat-double.js';
+import { startWechatDouble, type WechatDouble, wechatEnv } from './support/wechat-double.js';
 
 let t: TestApp;
 let wx: WechatDouble;
@@ -12,10 +12,7 @@ beforeAll(async () => {
   wx = await startWechatDouble();
   t = await createTestApp({
     env: {
-      WECHAT_APPID: wx.appid,
-      WECHAT_SECRET: wx.secret,
-      WECHAT_OAUTH_BASE: wx.url,
-      WECHAT_API_BASE: wx.url,
+      ...wechatEnv(wx),
       WECHAT_TIMEOUT_MS: '300',
       PUBLIC_BASE_URL: PUBLIC,
     },

@@ -90,6 +90,24 @@ export const ZWxAuthorizeUrlResponse = z.object({
 });
 export type WxAuthorizeUrlResponse = z.infer<typeof ZWxAuthorizeUrlResponse>;
 
+/**
+ * GET /v1/wxJsConfig: what `wx.config` needs to let a page set its share card inside WeChat. `url` is
+ * the page's address without its `#` part, as WeChat signs it; the server signs only its own pages.
+ */
+export const ZWxJsConfigRequest = z.object({
+  url: z.url({ protocol: /^https?$/ }).max(limits.wechat.pageUrlMax),
+});
+export type WxJsConfigRequest = z.infer<typeof ZWxJsConfigRequest>;
+export const ZWxJsConfigResponse = z.object({
+  configured: z.boolean(),
+  /** the rest is null when WeChat is not configured or cannot be reached */
+  appId: z.string().nullable(),
+  timestamp: z.number().int().nullable(),
+  nonceStr: z.string().nullable(),
+  signature: z.string().nullable(),
+});
+export type WxJsConfigResponse = z.infer<typeof ZWxJsConfigResponse>;
+
 /** GET /v1/bindWxUser: `code` and `state` from WeChat's redirect. */
 export const ZBindWxUserRequest = z.object({
   code: z.string().min(1).max(limits.wechat.codeMax),

@@ -18,6 +18,8 @@ export const apiPaths = {
   memberUpdate: '/v1/memberUpdate',
   // the project's own
   wxAuthorizeUrl: '/v1/wxAuthorizeUrl',
+  /** the signed WeChat JS-SDK configuration for a page, so that its share card can be set */
+  wxJsConfig: '/v1/wxJsConfig',
   getUserInfo: '/v1/getUserInfo',
   updatePhone: '/v1/updatePhone',
   logout: '/v1/logout',
@@ -48,6 +50,10 @@ export const apiPaths = {
   saveDraft: '/v1/saveDraft',
   getDraft: '/v1/getDraft',
   withdrawApplication: '/v1/withdrawApplication',
+  /** every application of the caller, of every kind (我的申报 reads it from here, not from storage) */
+  myApplications: '/v1/myApplications',
+  /** what a new application may start from: the caller's details and their last application of the kind */
+  getPrefill: '/v1/getPrefill',
   uploadImage: '/v1/uploadImage',
   /** tus resumable uploads (video): POST creates, PATCH appends, HEAD resumes */
   uploadVideo: '/v1/uploads/video',
@@ -66,6 +72,7 @@ export const apiPaths = {
   contentMember: '/v1/content/member',
   contentWebviewCheck: '/v1/content/webviewCheck',
   contentWebviewHosts: '/v1/content/webviewHosts',
+  contentSeasons: '/v1/content/seasons',
   /** GET `${contentFile}/:name` serves a public content file (covers, photos, document attachments) */
   contentFile: '/v1/content/files',
   // committee content, admin only: lists include unpublished records; every write is audited
@@ -104,6 +111,7 @@ export const apiPaths = {
   contentAdminPreview: '/v1/content/admin/preview',
   // review console, reviewing and decisions (console-review.ts); console-verified reviewers and admins
   consoleQueue: '/v1/console/queue',
+  consoleQueueIds: '/v1/console/queue/ids',
   consoleApplication: '/v1/console/application',
   consoleReveal: '/v1/console/reveal',
   consoleAssign: '/v1/console/assign',
@@ -111,19 +119,34 @@ export const apiPaths = {
   /** POST text/csv or multipart (field `file`): application_id,reviewer_mobile rows */
   consoleAssignCsv: '/v1/console/assign/csv',
   consoleUnassign: '/v1/console/unassign',
+  consoleUnassignMany: '/v1/console/unassign/many',
   consoleReviewers: '/v1/console/reviewers',
   consoleConflict: '/v1/console/conflict',
   consoleReview: '/v1/console/review',
   consoleDecisionStage: '/v1/console/decisions/stage',
+  consoleDecisionStageMany: '/v1/console/decisions/stageMany',
   consoleDecisionUnstage: '/v1/console/decisions/unstage',
   consoleDecisionsStaged: '/v1/console/decisions/staged',
   consoleDecisionPreview: '/v1/console/decisions/preview',
   consoleDecisionRelease: '/v1/console/decisions/release',
   consoleDeliveries: '/v1/console/deliveries',
+  // the reviewer's desk (console-review-desk.ts): their own assignments and score-sheet drafts
+  consoleMyAssignments: '/v1/console/myAssignments',
+  consoleReviewDraft: '/v1/console/reviewDraft',
+  consoleReviewDraftSave: '/v1/console/reviewDraft/save',
+  // review console, ranking (console-ranking.ts); admins
+  consoleRanking: '/v1/console/ranking',
+  consoleRankingStage: '/v1/console/ranking/stage',
+  // the console's 概览 (console-dashboard.ts); admins
+  consoleDashboard: '/v1/console/dashboard',
   /** GET: a file (XLSX or CSV), not an envelope */
   consoleExport: '/v1/console/export',
   /** GET: a zip of one application's files */
   consoleExportMedia: '/v1/console/exportMedia',
+  // review console, the assignment matrix (console-assignment.ts)
+  consoleAssignmentMatrix: '/v1/console/assignments',
+  consoleRemindReviewer: '/v1/console/assignments/remind',
+  consoleMyReminder: '/v1/console/reminder',
   // review console: access and administration (console-access.ts)
   consoleMe: '/v1/console/me',
   consoleMfaEnroll: '/v1/console/mfa/enroll',
@@ -148,6 +171,10 @@ export const apiPaths = {
   consoleThemeDelete: '/v1/console/themes/delete',
   /** GET every kind's rubric; POST replaces one kind's criteria */
   consoleRubrics: '/v1/console/rubrics',
+  /** GET every season; POST create copies one into a new year; POST makeCurrent switches the current season */
+  consoleSeasons: '/v1/console/seasons',
+  consoleSeasonCreate: '/v1/console/seasons/create',
+  consoleSeasonMakeCurrent: '/v1/console/seasons/makeCurrent',
   consoleAudit: '/v1/console/audit',
   // the applicant's in-app notifications
   getNotifications: '/v1/getNotifications',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { programmePhases } from './lifecycle.js';
 import { ZMobile } from './accounts.js';
 import {
+  agreeingWithIdNumber,
   ZApplicationKind, ZApplicationStatus, ZCompanyForm, ZMemberForm, ZPersonForm, ZRankUserForm, ZWorkForm,
 } from './applications.js';
 
@@ -41,6 +42,8 @@ export const ZApplicationSummary = z.object({
   reason: z.string().nullable(),
   submittedAt: z.string().nullable(),
   updatedAt: z.string(),
+  /** the year of the season it was entered in; null for what belongs to no season (membership) */
+  seasonYear: z.number().int().nullable().optional(),
 });
 export type ApplicationSummary = z.infer<typeof ZApplicationSummary>;
 
@@ -51,10 +54,10 @@ export type ApplicationSummary = z.infer<typeof ZApplicationSummary>;
 export const ZShownIdNumber = z.string().max(18);
 const shownId = { idNumber: ZShownIdNumber.optional() };
 /**
- * A form's contact mobile as a view carries it: in full to the application's owner, masked
- * (138****1234, see maskMobile) to a reviewer or admin looking it up outside the console.
+ * A form's contact phone as a view carries it: in full to the application's owner, masked
+ * (138****1234, 010-****5678, see maskPhone) to a reviewer or admin looking it up outside the console.
  */
-export const ZShownMobile = z.string().regex(/^1\d{2}(?:\d{4}|\*{4})\d{4}$/);
+export const ZShownMobile = z.string().regex(/^(?:1\d{2}(?:\d{4}|\*{4})\d{4}|0\d{2,3}-(?:\d{3,4}|\*{3,4})\d{4}(?:-\d{1,6})?)$/);
 
 const ZUpdateMeta = z.object({ id: z.string().min(1).max(64), version: z.number().int().nonnegative() });
 /** submit may promote a server-side draft */
@@ -74,21 +77,21 @@ export const ZRankUserInfoResponse = z.object({ rankUser: ZRankUserView.nullable
  */
 export const ZGetRankUserResponse = z.union([ZRankUserCheckResponse, ZRankUserInfoResponse, ZApplicationSummary, z.null()]);
 
-export const ZRankUserApplyRequest = ZRankUserForm.extend(ZSubmitMeta.shape);
-export const ZRankUserUpdateRequest = ZRankUserForm.extend(ZUpdateMeta.shape);
+export const ZRankUserApplyRequest = agreeingWithIdNumber(ZRankUserForm.extend(ZSubmitMeta.shape));
+export const ZRankUserUpdateRequest = agreeingWithIdNumber(ZRankUserForm.extend(ZUpdateMeta.shape));
 /** submit / update answer: success with code 9002 (submitted), so the client opens checkStatus?status=9002 */
 export const ZSubmitResponse = z.object({ id: z.string(), status: ZApplicationStatus, version: z.number().int() });
 export type SubmitResponse = z.infer<typeof ZSubmitResponse>;
 
 // ---- membership ----------------------------------------------------------------------------------
-export const ZMemberApplyRequest = ZMemberForm.extend(ZSubmitMeta.shape);
-export const ZMemberUpdateRequest = ZMemberForm.extend(ZUpdateMeta.shape);
+export const ZMemberApplyRequest = agreeingWithIdNumber(ZMemberForm.extend(ZSubmitMeta.shape));
+export const ZMemberUpdateRequest = agreeingWithIdNumber(ZMemberForm.extend(ZUpdateMeta.shape));
 export const ZMemberView = ZApplicationViewOf(ZMemberForm.partial().extend(shownId));
 export const ZGetMemberInfoResponse = z.object({ member: ZMemberView.nullable() });
 
 // ---- 2024 person entry ---------------------------------------------------------------------------
-export const ZApplyPersonRequest = ZPersonForm.extend(ZSubmitMeta.shape);
-export const ZUpdateApplyPersonRequest = ZPersonForm.extend(ZUpdateMeta.shape);
+export const ZApplyPersonRequest = agreeingWithIdNumber(ZPersonForm.extend(ZSubmitMeta.shape));
+export const ZUpdateApplyPersonRequest = agreeingWithIdNumber(ZPersonForm.extend(ZUpdateMeta.shape));
 export const ZPersonView = ZApplicationViewOf(ZPersonForm.partial().extend(shownId));
 export const ZGetPersonInfoResponse = z.object({ person: ZPersonView.nullable() });
 
@@ -128,6 +131,40 @@ export const ZWithdrawRequest = z.object({
 });
 export const ZWithdrawResponse = ZSubmitResponse;
 
+/** GET myApplications: the caller's applications of every kind, newest first (drafts included). */
+export const ZMyApplicationsRequest = z.object({});
+export const ZMyApplicationsResponse = z.array(ZApplicationSummary);
+
+/**
+ * GET getPrefill {kind}: what a new application of `kind` may start from — only ever the caller's
+ * own. `fields` are the person's details, each from the newest of their applications that has it
+ * (the contact mobile falls back to the account's own); the ID number is given in full, as the
+ * owner typed it, because it fills an editable form. `previous` is the caller's last sent
+ * application of the kind (never a draft), its answers offered as 沿用上次填写的内容 — without
+ * uploaded files, which stay with the application they were sent with.
+ */
+export const ZPrefillRequest = z.object({ kind: ZApplicationKind });
+export const prefillFieldKeys = [
+  'name', 'gender', 'birthDate', 'idNumber', 'politicalStatus', 'education',
+  'organization', 'position', 'region', 'contactMobile', 'email',
+] as const;
+export const ZPrefillFields = z.object(
+  Object.fromEntries(prefillFieldKeys.map((k) => [k, z.string().optional()])) as Record<(typeof prefillFieldKeys)[number], z.ZodOptional<z.ZodString>>,
+);
+export type PrefillFields = z.infer<typeof ZPrefillFields>;
+export const ZPrefillResponse = z.object({
+  fields: ZPrefillFields,
+  previous: z
+    .object({
+      id: z.string(),
+      status: ZApplicationStatus,
+      submittedAt: z.string().nullable(),
+      data: z.record(z.string(), z.unknown()),
+    })
+    .nullable(),
+});
+export type PrefillResponse = z.infer<typeof ZPrefillResponse>;
+
 // ---- programme status -----------------------------------------------------------------------------
 export const ZProgrammePhase = z.enum(programmePhases);
 export const ZGetCurrentStatusResponse = z.object({
@@ -138,13 +175,18 @@ export const ZGetCurrentStatusResponse = z.object({
   closesAt: z.string(),
   reviewEndsAt: z.string(),
   resultsAt: z.string(),
+  /** who may enter as a person (创新榜 and the person entry): ages minAge–maxAge on onDate (eligibility.ts) */
+  ageRange: z.object({ minAge: z.number().int(), maxAge: z.number().int(), onDate: z.string() }),
 });
 export type CurrentStatus = z.infer<typeof ZGetCurrentStatusResponse>;
 export const ZGetApplyStatusResponse = z.object({
   person: ZApplicationSummary.nullable(),
   company: ZApplicationSummary.nullable(),
   works: z.array(ZApplicationSummary),
+  /** the caller's live entries of earlier seasons, newest first, each with its seasonYear */
+  earlier: z.array(ZApplicationSummary).optional(),
 });
+export type GetApplyStatusResponse = z.infer<typeof ZGetApplyStatusResponse>;
 
 // ---- uploads ---------------------------------------------------------------------------------------
 export const uploadPurposes = ['photo', 'work', 'license'] as const;

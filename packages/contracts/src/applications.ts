@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZMobile } from './accounts.js';
-import { isValidIdNumber, isValidUscc } from './validators.js';
+import { ZContactPhone } from './contact-phone.js';
+import { factsOfIdNumber, isValidIdNumber, isValidUscc } from './validators.js';
 
 import { applicationKinds, applicationStatuses } from './lifecycle.js';
 
@@ -34,6 +34,41 @@ export const ZEmail = z.string().trim().max(100).email({ error: '邮箱格式不
 /** An uploaded file's id, as answered by the upload endpoints; the server checks it is the caller's. */
 export const ZFileRef = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: '文件无效，请重新上传' });
 
+/** What a sent form is told when its birth date or gender is not what its ID number says. */
+export const idNumberFactsMessages = {
+  birthDate: '出生日期与身份证号码不一致',
+  gender: '性别与身份证号码不一致',
+} as const;
+
+const factKeys = ['idNumber', 'birthDate', 'gender'] as const;
+
+/**
+ * A person form whose birth date and gender agree with its ID number: the number is authoritative
+ * (the form fills both from it), so a sent form that contradicts it is refused on the contradicted
+ * field. Checked once the three fields are each valid, alongside the form's other problems, so a
+ * person sees them all at once. Only sending checks it: a draft may hold anything half-typed.
+ * (On the sending schemas, not on the forms: a refined object can no longer be made partial.)
+ */
+export const agreeingWithIdNumber = <S extends z.ZodObject>(schema: S): S =>
+  schema.check(
+    z.superRefine<Record<string, unknown>>(
+      (v, ctx) => {
+        const facts = typeof v.idNumber === 'string' ? factsOfIdNumber(v.idNumber) : null;
+        if (!facts) return;
+        for (const key of ['birthDate', 'gender'] as const) {
+          if (typeof v[key] === 'string' && v[key] !== facts[key]) {
+            ctx.addIssue({ code: 'custom', path: [key], message: idNumberFactsMessages[key], input: v[key] });
+          }
+        }
+      },
+      {
+        when: (payload) =>
+          typeof payload.value === 'object' && payload.value !== null &&
+          !payload.issues.some((i) => factKeys.includes(i.path?.[0] as (typeof factKeys)[number])),
+      },
+    ),
+  );
+
 // ---- forms --------------------------------------------------------------------------------------
 /** Personal information shared by the rank-user, membership and 2024 person forms. */
 export const ZPersonalInfo = z.object({
@@ -46,7 +81,7 @@ export const ZPersonalInfo = z.object({
   organization: text('工作单位', 60),
   position: text('职务', 30),
   region: text('所在地区', 50),
-  contactMobile: ZMobile,
+  contactMobile: ZContactPhone,
   email: ZEmail.optional(),
 });
 
@@ -88,7 +123,7 @@ export const ZCompanyForm = z.object({
   uscc: ZUscc,
   legalRepresentative: ZPersonName,
   contactName: ZPersonName,
-  contactMobile: ZMobile,
+  contactMobile: ZContactPhone,
   address: text('企业地址', 100),
   industry: ZIndustry,
   description: text('企业简介', 2000, 10),

@@ -62,6 +62,8 @@ export const Code = {
   PROGRAMME_CLOSED: 1302,
   /** a live application of this kind already exists */
   ALREADY_APPLIED: 1303,
+  /** the ID number's holder is outside the programme's age range on its closing day (the message names the range) */
+  AGE_INELIGIBLE: 1304,
 
   // review console: access (second factor) and administration
   /** the role is held but this session has not passed the console's TOTP step, or it expired (HTTP 401) */
@@ -100,6 +102,12 @@ export const Code = {
   REVIEWS_TOO_FEW: 1510,
   /** the kind has reviews: its criteria, weights and maximum scores may no longer change (names and descriptions may) */
   RUBRIC_LOCKED: 1511,
+  /** the reviewer was reminded less than an hour ago (reminderPolicy): one reminder per reviewer per hour */
+  REMIND_TOO_SOON: 1512,
+  /** the current season is in its review phase: switching seasons needs a reason */
+  SEASON_IN_REVIEW: 1513,
+  /** a season for that year already exists */
+  SEASON_EXISTS: 1514,
 
   // SMS verification codes (accounts for a real public)
   /** the code is wrong, expired, used, dead after too many tries, or was never sent to that mobile */

@@ -1,9 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  ZConsoleAuditRequest, ZConsoleMfaVerifyRequest, ZConsoleProgrammeUpdateRequest, ZConsoleRubricsUpdateRequest,
-  ZConsoleUserRolesRequest, ZRecoveryCode, ZTotpCode,
-} from './console-access.js';
+import { ZConsoleAuditRequest, ZConsoleMfaVerifyRequest, ZConsoleUserRolesRequest, ZRecoveryCode, ZTotpCode } from './console-access.js';
+import { ZConsoleProgrammeUpdateRequest, ZConsoleRubricsUpdateRequest } from './console-programme.js';
 
 describe('console access schemas', () => {
   it('TOTP codes are six digits, spaces around ignored', () => {

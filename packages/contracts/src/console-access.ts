@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { type Role, ZMobile, ZRole } from './accounts.js';
-import { ZApplicationKind } from './applications.js';
-import { ZProgrammePhase } from './applications-api.js';
 import { ZCursor, ZPageOf } from './content.js';
-import { reviewLimits } from './console-review.js';
+import { limits } from './limits.js';
 
 /**
  * Console access and administration (docs/requirements.md#console-access): the second factor (TOTP)
- * reviewers and admins pass before any console endpoint answers, and the admin's people, programme,
- * themes, rubrics and audit-log screens. Every console endpoint answers the usual envelope;
+ * reviewers and admins pass before any console endpoint answers, and the admin's people and audit-log
+ * screens (a season's programme, themes and rubrics: console-programme.ts). Every console endpoint answers the usual envelope;
  * refusals:
  *   HTTP 401 code 4010 (UNAUTHORIZED)        no session / expired session → log in again
  *   HTTP 403 code 4030 (FORBIDDEN)           the account holds none of the route's roles
@@ -53,7 +51,7 @@ export const adminLimits = {
   search: { max: 30 },
   organization: { max: 100 },
   theme: { name: 30, description: 200 },
-  rubric: { criteria: 20, name: 30, description: 200, maxScore: 100 },
+  rubric: { criteria: 20, name: 30, description: 200, maxScore: 100, anchors: 6, anchorLabel: 20 },
   programmeName: { max: 60 },
 } as const;
 
@@ -272,187 +270,21 @@ export const ZConsoleReviewerProfileRequest = z.object({
 export type ConsoleReviewerProfileRequest = z.infer<typeof ZConsoleReviewerProfileRequest>;
 export const ZConsoleReviewerProfileResponse = ZConsoleUser;
 
-// ---- programme (admin) ----------------------------------------------------------------------------
-
-export const ZConsoleProgramme = z.object({
-  id: z.string(),
-  year: z.number().int(),
-  name: z.string(),
-  opensAt: z.string(),
-  closesAt: z.string(),
-  reviewEndsAt: z.string(),
-  resultsAt: z.string(),
-  /** null = the phase follows the dates */
-  phaseOverride: ZProgrammePhase.nullable(),
-  /** the phase now, override included */
-  phase: ZProgrammePhase,
-  /** blind review: reviewers see no name, mobile or organisation (every kind) */
-  blindReview: z.boolean(),
-  /** per kind, the completed reviews an approve or reject needs before it may be staged (0 = none) */
-  minReviews: z.record(ZApplicationKind, z.number().int()),
-  updatedAt: z.string(),
-});
-export type ConsoleProgramme = z.infer<typeof ZConsoleProgramme>;
-
-/** GET consoleProgramme: the current programme (the latest year). */
-export const ZConsoleProgrammeRequest = z.object({});
-export const ZConsoleProgrammeResponse = ZConsoleProgramme;
-
-/**
- * POST consoleProgramme: changes only the fields given. Dates must stay in order:
- * opensAt < closesAt ≤ reviewEndsAt ≤ resultsAt.
- */
-export const ZConsoleProgrammeUpdateRequest = z
-  .object({
-    name: z.string().trim().min(1, { error: '请填写名称' }).max(adminLimits.programmeName.max).optional(),
-    opensAt: ZInstant.optional(),
-    closesAt: ZInstant.optional(),
-    reviewEndsAt: ZInstant.optional(),
-    resultsAt: ZInstant.optional(),
-    phaseOverride: ZProgrammePhase.nullable().optional(),
-    blindReview: z.boolean().optional(),
-    /** only the kinds given change */
-    minReviews: z
-      .partialRecord(
-        ZApplicationKind,
-        z
-          .number({ error: '请填写评审份数' })
-          .int({ error: '评审份数须为整数' })
-          .min(0, { error: '评审份数不能为负数' })
-          .max(reviewLimits.minReviews.max, { error: `评审份数最多${reviewLimits.minReviews.max}` }),
-      )
-      .optional(),
-  })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: '没有需要修改的内容' });
-export type ConsoleProgrammeUpdateRequest = z.infer<typeof ZConsoleProgrammeUpdateRequest>;
-export const ZConsoleProgrammeUpdateResponse = ZConsoleProgramme;
-
-// ---- themes (admin) -------------------------------------------------------------------------------
-
-export const ZConsoleTheme = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  sort: z.number().int(),
-  /** inactive themes are not offered to applicants */
-  active: z.boolean(),
-  /** works entries that chose it (a theme in use cannot be deleted, only deactivated) */
-  applicationCount: z.number().int(),
-});
-export type ConsoleTheme = z.infer<typeof ZConsoleTheme>;
-
-const ZThemeName = z
-  .string({ error: '请填写主题名称' })
-  .trim()
-  .min(1, { error: '请填写主题名称' })
-  .max(adminLimits.theme.name, { error: `主题名称最多${adminLimits.theme.name}个字` });
-const ZThemeDescription = z
-  .string()
-  .trim()
-  .max(adminLimits.theme.description, { error: `主题说明最多${adminLimits.theme.description}个字` });
-const ZSortValue = z.number().int().min(-1_000_000).max(1_000_000);
-
-/** GET consoleThemes: every theme of the current programme, inactive ones included. */
-export const ZConsoleThemesRequest = z.object({});
-export const ZConsoleThemesResponse = z.object({ items: z.array(ZConsoleTheme) });
-export type ConsoleThemesResponse = z.infer<typeof ZConsoleThemesResponse>;
-
-export const ZConsoleThemeCreateRequest = z.object({
-  name: ZThemeName,
-  description: ZThemeDescription.default(''),
-  sort: ZSortValue.optional(),
-  active: z.boolean().default(true),
-});
-export type ConsoleThemeCreateRequest = z.input<typeof ZConsoleThemeCreateRequest>;
-export const ZConsoleThemeCreateResponse = ZConsoleTheme;
-
-export const ZConsoleThemeUpdateRequest = z
-  .object({
-    id: ZId,
-    name: ZThemeName.optional(),
-    description: ZThemeDescription.optional(),
-    sort: ZSortValue.optional(),
-    active: z.boolean().optional(),
-  })
-  .refine((v) => [v.name, v.description, v.sort, v.active].some((x) => x !== undefined), { error: '没有需要修改的内容' });
-export type ConsoleThemeUpdateRequest = z.infer<typeof ZConsoleThemeUpdateRequest>;
-export const ZConsoleThemeUpdateResponse = ZConsoleTheme;
-
-/** POST consoleThemeDelete: refused with Code.CONFLICT while an application refers to it. */
-export const ZConsoleThemeDeleteRequest = z.object({ id: ZId });
-export const ZConsoleThemeDeleteResponse = z.object({ id: z.string() });
-
-// ---- rubrics (admin) ------------------------------------------------------------------------------
-
-/** Same shape as the reviewer's ZReviewCriterion (console-review.ts). */
-export const ZRubricCriterion = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  /** percent of the weighted total; a kind's weights sum to 100 */
-  weight: z.number().int(),
-  /** a score is 0..maxScore */
-  maxScore: z.number().int(),
-});
-export type RubricCriterion = z.infer<typeof ZRubricCriterion>;
-export const ZRubric = z.object({ kind: ZApplicationKind, criteria: z.array(ZRubricCriterion) });
-export type Rubric = z.infer<typeof ZRubric>;
-
-/** GET consoleRubrics: one rubric per application kind, in applicationKinds order (criteria may be empty). */
-export const ZConsoleRubricsRequest = z.object({});
-export const ZConsoleRubricsResponse = z.array(ZRubric);
-export type ConsoleRubricsResponse = z.infer<typeof ZConsoleRubricsResponse>;
-
-export const ZRubricCriterionInput = z.object({
-  /** an existing criterion's id keeps it (and the scores given to it); omitted = a new criterion */
-  id: ZId.optional(),
-  name: z
-    .string({ error: '请填写评分项名称' })
-    .trim()
-    .min(1, { error: '请填写评分项名称' })
-    .max(adminLimits.rubric.name, { error: `评分项名称最多${adminLimits.rubric.name}个字` }),
-  description: z.string().trim().max(adminLimits.rubric.description).default(''),
-  weight: z.number({ error: '请填写权重' }).int({ error: '权重须为整数' }).min(1, { error: '权重至少为1' }).max(100),
-  maxScore: z
-    .number({ error: '请填写满分' })
-    .int({ error: '满分须为整数' })
-    .min(1, { error: '满分至少为1' })
-    .max(adminLimits.rubric.maxScore, { error: `满分最多${adminLimits.rubric.maxScore}` }),
-});
-export type RubricCriterionInput = z.input<typeof ZRubricCriterionInput>;
-
-/**
- * POST consoleRubrics: replaces one kind's criteria, in the order given. Criteria left out are
- * retired (scores already given to them stay on record). Weights must sum to 100.
- */
-export const ZConsoleRubricsUpdateRequest = z
-  .object({
-    kind: ZApplicationKind,
-    criteria: z
-      .array(ZRubricCriterionInput)
-      .min(1, { error: '至少需要一个评分项' })
-      .max(adminLimits.rubric.criteria, { error: `评分项最多${adminLimits.rubric.criteria}个` }),
-  })
-  .refine((v) => v.criteria.reduce((sum, c) => sum + c.weight, 0) === 100, {
-    error: '各评分项权重之和须为100',
-    path: ['criteria'],
-  })
-  .refine((v) => new Set(v.criteria.map((c) => c.name)).size === v.criteria.length, {
-    error: '评分项名称不能重复',
-    path: ['criteria'],
-  })
-  .refine((v) => {
-    const ids = v.criteria.flatMap((c) => (c.id ? [c.id] : []));
-    return new Set(ids).size === ids.length;
-  }, { error: '评分项重复', path: ['criteria'] });
-export type ConsoleRubricsUpdateRequest = z.input<typeof ZConsoleRubricsUpdateRequest>;
-export const ZConsoleRubricsUpdateResponse = ZRubric;
-
 // ---- audit log (admin) ----------------------------------------------------------------------------
 
-/** GET consoleAudit: newest first, keyset pagination; from/to bound createdAt (from inclusive, to exclusive). */
+/** A calendar day in Beijing time (2024-05-01): the audit log's date range. */
+const ZBeijingDate = z.iso.date({ error: '日期格式不正确' });
+
+/**
+ * GET consoleAudit: newest first, keyset pagination; from/to bound createdAt (from inclusive, to
+ * exclusive). The screen filters by who by name (`actorName`: the start of the actor's nickname)
+ * and by whole days in Beijing time (`fromDate`..`toDate`, both days included).
+ */
 export const ZConsoleAuditRequest = z.object({
   actorId: ZId.optional(),
+  actorName: z.string().trim().min(1).max(limits.nickname.max, { error: `昵称最多${limits.nickname.max}个字` }).optional(),
+  fromDate: ZBeijingDate.optional(),
+  toDate: ZBeijingDate.optional(),
   action: z.string().trim().min(1).max(64).optional(),
   entity: z.string().trim().min(1).max(64).optional(),
   entityId: ZId.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZApplicationKind, ZApplicationStatus } from './applications.js';
+import { ZProgrammePhase } from './applications-api.js';
 import { ZCursor, ZPageOf, ZQueryBool } from './content.js';
 import {
   decisionsNeedingReason, reviewLimits, ZConsoleFreeText, ZConsoleId, ZConsoleQueryInt, ZDecision, ZStagedDecision,
@@ -53,8 +54,11 @@ export const ZConsoleStageDecisionResponse = ZStagedDecision.extend({ version: z
 export const ZConsoleUnstageDecisionRequest = z.object({ applicationId: ZId, version: z.number().int().nonnegative() });
 export const ZConsoleUnstageDecisionResponse = z.object({ applicationId: z.string(), version: z.number().int() });
 
-/** GET consoleDecisionsStaged: every staged decision not yet released, oldest first. */
-export const ZConsoleStagedDecisionsRequest = z.object({ kind: ZApplicationKind.optional() });
+/**
+ * GET consoleDecisionsStaged: every staged decision not yet released, oldest first; with
+ * `programmeId`, one season's (membership, which belongs to no season, is asked for by its kind).
+ */
+export const ZConsoleStagedDecisionsRequest = z.object({ kind: ZApplicationKind.optional(), programmeId: ZId.optional() });
 export const ZConsoleStagedItem = ZStagedDecision.extend({
   kind: ZApplicationKind,
   title: z.string(),
@@ -63,6 +67,12 @@ export const ZConsoleStagedItem = ZStagedDecision.extend({
   version: z.number().int(),
   reviewCount: z.number().int(),
   averageScore: z.number().nullable(),
+  /** its place in its kind's ranking (排名, all themes); null before any review, and for membership */
+  rank: z.number().int().nullable(),
+  /** how many of its kind are ranked */
+  rankedCount: z.number().int().nullable(),
+  /** its programme's phase now (release outside 结果公布 tells the applicants early); null for membership */
+  phase: ZProgrammePhase.nullable(),
 });
 export type ConsoleStagedItem = z.infer<typeof ZConsoleStagedItem>;
 export const ZConsoleStagedDecisionsResponse = z.array(ZConsoleStagedItem);

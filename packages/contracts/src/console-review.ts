@@ -29,8 +29,8 @@ export const reviewLimits = {
   page: { default: 20, max: 100 },
   /** applications or reviewers in one assignment request */
   assignBatch: { applications: 200, reviewers: 20 },
-  /** reviewers per application in automatic assignment */
-  perApplication: { min: 1, max: 5 },
+  /** reviewers per application in automatic assignment: up to targetReviewers.max, so 补足 can reach any kind's target */
+  perApplication: { min: 1, max: 10 },
   /** data rows of an assignment CSV */
   csvRows: 2000,
   csvBytes: 256 * 1024,
@@ -40,11 +40,17 @@ export const reviewLimits = {
   note: { max: 2000 },
   conflictReason: { min: 2, max: 200 },
   search: { max: 30 },
+  /** ids one "select everything the filter matches" answers at most (consoleQueueIds) */
+  selectAll: 2000,
   /**
    * completed reviews an application needs before an approve or reject decision may be staged
    * (per kind, 评选设置), unless the admin states why it is decided without them
    */
   minReviews: { default: 1, max: 20 },
+  /** reviewers each application of a kind should have (评选设置); fewer shows as a coverage warning */
+  targetReviewers: { default: 2, max: 10 },
+  /** places a kind awards (评选设置): the ranking's cut line; 0 = no cut line */
+  quota: { default: 0, max: 1000 },
   overrideReason: { min: 4, max: 200 },
 } as const;
 
@@ -76,6 +82,10 @@ export const decisionsNeedingReason: readonly Decision[] = ['reject', 'return'];
 /** Only these are assigned, reviewed and decided. */
 export const reviewableStatuses = ['submitted', 'under_review'] as const;
 
+/** A score anchor: from this score up (to the next anchor's) the work is `label` (9 突出, 6 良好…). */
+export const ZScoreAnchor = z.object({ score: z.number(), label: z.string() });
+export type ScoreAnchor = z.infer<typeof ZScoreAnchor>;
+
 /** One rubric criterion as the reviewer scores it (configured per kind in programme administration). */
 export const ZReviewCriterion = z.object({
   id: z.string(),
@@ -85,6 +95,8 @@ export const ZReviewCriterion = z.object({
   weight: z.number(),
   /** a score is 0..maxScore */
   maxScore: z.number(),
+  /** highest score first; may be empty */
+  anchors: z.array(ZScoreAnchor),
 });
 export type ReviewCriterion = z.infer<typeof ZReviewCriterion>;
 
@@ -94,11 +106,21 @@ export type PersonRef = z.infer<typeof ZPersonRef>;
 // ---- queue: GET consoleQueue ---------------------------------------------------------------------
 
 /**
- * Reviewers see only the applications assigned to them; admins see every application that has
- * been submitted (drafts never). Ordered by updatedAt desc, id desc; keyset pagination.
- * `q`: a name prefix, or a masked mobile 138****1234 (first 3 and last 4 digits of the owner's mobile).
+ * How the queue is ordered: updated (the default) and submitted by time; reviews by submitted reviews;
+ * mean, median and spread (max − min) by the weighted totals of the submitted reviews, to the
+ * hundredth. Applications without a figure come last either way; ties go by id, so pages are stable.
+ * Reviewers may order by time only (scores and counts are admins' to see).
  */
-export const ZConsoleQueueRequest = z.object({
+export const queueSorts = ['updated', 'submitted', 'reviews', 'mean', 'median', 'spread'] as const;
+export const ZQueueSort = z.enum(queueSorts, { error: '排序方式无效' });
+export type QueueSort = z.infer<typeof ZQueueSort>;
+/** the orderings reviewers may ask for */
+export const reviewerQueueSorts: readonly QueueSort[] = ['updated', 'submitted'];
+export const ZSortOrder = z.enum(['desc', 'asc'], { error: '排序方向无效' });
+export type SortOrder = z.infer<typeof ZSortOrder>;
+
+/** What narrows the queue: the page request's filters, also what consoleQueueIds selects by. */
+export const ZConsoleQueueFilter = z.object({
   kind: ZApplicationKind.optional(),
   status: ZApplicationStatus.optional(),
   themeId: ZId.optional(),
@@ -112,6 +134,18 @@ export const ZConsoleQueueRequest = z.object({
   /** admin only: true = a decision is staged */
   staged: ZQueryBool.optional(),
   q: ZFreeText().pipe(z.string().trim().max(reviewLimits.search.max)).optional(),
+});
+export type ConsoleQueueFilter = z.infer<typeof ZConsoleQueueFilter>;
+
+/**
+ * Reviewers see only the applications assigned to them; admins see every application that has
+ * been submitted (drafts never). Ordered by `sort` (default updated) and `order` (default desc), id
+ * breaking ties; keyset pagination (a cursor belongs to the ordering it was made for).
+ * `q`: a name prefix, or a masked mobile 138****1234 (first 3 and last 4 digits of the owner's mobile).
+ */
+export const ZConsoleQueueRequest = ZConsoleQueueFilter.extend({
+  sort: ZQueueSort.optional(),
+  order: ZSortOrder.optional(),
   cursor: ZCursor.optional(),
   limit: ZQueryInt(1, reviewLimits.page.max).optional(),
 });
@@ -127,12 +161,15 @@ export const ZConsoleQueueItem = z.object({
   applicantName: z.string().nullable(),
   /** 138****1234; null in blind mode (reviewers) */
   mobileMasked: z.string().nullable(),
-  /** null in blind mode (reviewers) or when the kind has none */
+  /**
+   * null when the kind has none. Shown to reviewers in blind review too (the organisation only, never
+   * the name), so that a conflict of interest can be declared before the file is read.
+   */
   organization: z.string().nullable(),
   programmeId: z.string().nullable(),
   themeId: z.string().nullable(),
   themeName: z.string().nullable(),
-  /** the programme asks for blind review: reviewers see no name, mobile or organisation */
+  /** the programme asks for blind review: reviewers see no name or mobile (the organisation, yes) */
   blind: z.boolean(),
   submittedAt: z.string().nullable(),
   updatedAt: z.string(),
@@ -141,10 +178,18 @@ export const ZConsoleQueueItem = z.object({
   reviewCount: z.number().int(),
   /** weighted total 0..100, mean over submitted reviews; null before any (admins only, null for reviewers) */
   averageScore: z.number().nullable(),
-  /** the caller has submitted a review of it */
+  /** the caller has submitted a review of it against the kind's current rubric version */
   reviewedByMe: z.boolean(),
+  /** the caller's review was scored against an older rubric version: 需重新评分 */
+  rescoreByMe: z.boolean(),
   /** admins only; null for reviewers */
   stagedDecision: ZDecision.nullable(),
+  /** reviewers assigned now (admins only; null for reviewers); with reviewCount: "2/3" */
+  assignedCount: z.number().int().nullable(),
+  /** median of the weighted totals; null before any review (admins only, null for reviewers) */
+  medianScore: z.number().nullable(),
+  /** highest minus lowest weighted total; null before any review (admins only, null for reviewers) */
+  scoreSpread: z.number().nullable(),
 });
 export type ConsoleQueueItem = z.infer<typeof ZConsoleQueueItem>;
 export const ZConsoleQueueResponse = ZPageOf(ZConsoleQueueItem);
@@ -180,6 +225,10 @@ export const ZConsoleReview = z.object({
   privateNote: z.string(),
   submittedAt: z.string(),
   updatedAt: z.string(),
+  /** the kind's rubric version it was scored against */
+  rubricVersion: z.number().int(),
+  /** scored against an older rubric version: left out of every mean until submitted again */
+  needsRescore: z.boolean(),
 });
 export type ConsoleReview = z.infer<typeof ZConsoleReview>;
 
@@ -235,6 +284,8 @@ export const ZConsoleApplicationResponse = z.object({
   files: z.array(ZConsoleFile),
   /** the kind's rubric, in order */
   rubric: z.array(ZReviewCriterion),
+  /** the kind's current rubric version (reviews on an older one need re-scoring) */
+  rubricVersion: z.number().int(),
   /** admins: every assignment; reviewers: their own */
   assignments: z.array(ZConsoleAssignment),
   /** admins: every review; reviewers: their own */

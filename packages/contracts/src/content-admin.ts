@@ -21,9 +21,11 @@ const adminMeta = {
   updatedBy: z.string().nullable(),
 };
 
-export const ZAdminArticleSummary = ZArticleSummary.extend(adminMeta);
+/** the season of a programme page or an award; null for the committee's pages */
+const adminArticleMeta = { ...adminMeta, programmeId: z.string().nullable() };
+export const ZAdminArticleSummary = ZArticleSummary.extend(adminArticleMeta);
 export type AdminArticleSummary = z.infer<typeof ZAdminArticleSummary>;
-export const ZAdminArticle = ZArticle.extend(adminMeta);
+export const ZAdminArticle = ZArticle.extend(adminArticleMeta);
 export type AdminArticle = z.infer<typeof ZAdminArticle>;
 export const ZAdminLeader = ZLeader.extend(adminMeta);
 export type AdminLeader = z.infer<typeof ZAdminLeader>;
@@ -79,6 +81,8 @@ export const ZArticleInput = z.object({
   coverUrl: ZContentUrl.nullable().optional(),
   attachments: z.array(ZAttachment).max(contentLimits.attachments.max, { error: `附件最多${contentLimits.attachments.max}个` }).optional(),
   award: ZAwardInfo.nullable().optional(),
+  /** programme pages and awards: their season (default: the current one); ignored for the other categories */
+  programmeId: ZContentId.optional(),
   sort: ZSort.optional(),
   published: z.boolean().optional(),
 });
@@ -133,8 +137,10 @@ const withId = <T extends z.ZodRawShape>(shape: z.ZodObject<T>) =>
   shape.partial().extend({ id: ZContentId, expectedUpdatedAt: z.string().max(40).optional() });
 
 // articles
+/** the seasonless articles, and the programme pages and awards of `programmeId` (default: the current season) */
 export const ZAdminArticlesRequest = z.object({
   category: ZArticleCategory.optional(),
+  programmeId: ZContentId.optional(),
   q: z.string().trim().max(contentLimits.search.max).optional(),
   published: ZQueryBool.optional(),
   cursor: ZCursor.optional(),

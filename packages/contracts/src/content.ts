@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { seasonLimits } from './console-seasons.js';
 
 /**
  * Committee content (docs/requirements.md#content): articles (intro, news, documents, programme
@@ -50,6 +51,17 @@ export const contentLimits = {
 export const articleCategories = ['intro', 'news', 'document', 'programme', 'award'] as const;
 export const ZArticleCategory = z.enum(articleCategories);
 export type ArticleCategory = z.infer<typeof ZArticleCategory>;
+
+/**
+ * The categories that belong to a season (docs/decisions/0024-seasons.md): the programme's pages
+ * and its awards. Each season has its own copy; a slug is unique within its season (the
+ * seasonless categories' slugs across them all), so screens ask for `cxb-overview` whatever the year.
+ */
+export const seasonalCategories = ['programme', 'award'] as const satisfies readonly ArticleCategory[];
+export const isSeasonalCategory = (c: ArticleCategory): boolean => (seasonalCategories as readonly string[]).includes(c);
+
+/** A season's year in a query string (the public names seasons by their year). */
+export const ZSeasonYear = z.coerce.number().int().min(seasonLimits.year.min).max(seasonLimits.year.max);
 
 export const leaderGroups = ['leadership', 'secretariat'] as const;
 export const ZLeaderGroup = z.enum(leaderGroups);
@@ -194,9 +206,14 @@ export type Subdivision = z.infer<typeof ZSubdivision>;
 
 // ---- public requests / responses -----------------------------------------------------------------
 
-/** GET contentArticles: published articles, ordered by sort, then newest published first. */
+/**
+ * GET contentArticles: published articles, ordered by sort, then newest published first. The
+ * programme's pages and awards are a season's: `season` (a year, the current season or an earlier
+ * one) picks it, the current season by default; a season not yet current is not public (NOT_FOUND).
+ */
 export const ZContentArticlesRequest = z.object({
   category: ZArticleCategory.optional(),
+  season: ZSeasonYear.optional(),
   cursor: ZCursor.optional(),
   limit: ZPageLimit,
 });
@@ -204,12 +221,19 @@ export type ContentArticlesRequest = z.infer<typeof ZContentArticlesRequest>;
 export const ZContentArticlesResponse = ZPageOf(ZArticleSummary);
 export type ContentArticlesResponse = z.infer<typeof ZContentArticlesResponse>;
 
-/** GET contentArticle: by id or by slug (one of them). */
+/** GET contentArticle: by id or by slug (one of them); a programme page's slug is the current season's. */
 export const ZContentArticleRequest = z
   .object({ id: ZContentId.optional(), slug: ZSlug.optional() })
   .refine((v) => (v.id === undefined) !== (v.slug === undefined), { error: '请指定文章' });
 export type ContentArticleRequest = z.infer<typeof ZContentArticleRequest>;
 export const ZContentArticleResponse = ZArticle;
+
+/** GET contentSeasons: the seasons whose awards and pages are public — the current one and earlier ones, newest first. */
+export const ZContentSeasonsRequest = z.object({});
+export const ZPublicSeason = z.object({ year: z.number().int(), name: z.string(), current: z.boolean() });
+export type PublicSeason = z.infer<typeof ZPublicSeason>;
+export const ZContentSeasonsResponse = z.object({ items: z.array(ZPublicSeason) });
+export type ContentSeasonsResponse = z.infer<typeof ZContentSeasonsResponse>;
 
 /** GET contentLeaders: every published leader of the group (both groups when omitted), in order. */
 export const ZContentLeadersRequest = z.object({ group: ZLeaderGroup.optional() });

@@ -4,7 +4,7 @@ export const limits = {
   nickname: { max: 20 },
   /** mainland China mobile numbers */
   mobilePattern: /^1[3-9]\d{9}$/,
-  wechat: { codeMax: 256, stateMax: 128 },
+  wechat: { codeMax: 256, stateMax: 128, pageUrlMax: 1024 },
   avatar: {
     maxBytes: 2 * 1024 * 1024,
     /** checked by magic bytes on the server, by type on the client before upload */
@@ -12,9 +12,10 @@ export const limits = {
   },
   /** photos, work images, business licences (multipart) */
   image: {
+    /** the most the server stores (the browser shrinks a picked image first: image-shrink.ts) */
     maxBytes: 5 * 1024 * 1024,
     mimeTypes: ['image/jpeg', 'image/png', 'image/webp'] as const,
-    hint: '支持 JPG/PNG/WebP，单张不超过 5MB',
+    hint: '支持 JPG/PNG/WebP，大图自动压缩',
   },
   /** application videos (tus, resumable) */
   video: {

@@ -30,6 +30,16 @@ export function idNumberCheckDigit(first17: string): string {
 /** Birth date (YYYY-MM-DD) carried by a valid ID number. */
 export const birthDateOfIdNumber = (id: string): string => `${id.slice(6, 10)}-${id.slice(10, 12)}-${id.slice(12, 14)}`;
 
+/**
+ * What a valid ID number says about its holder: the birth date (digits 7–14) and the gender (the
+ * 17th digit: odd male, even female). Null when the number is not a valid one.
+ */
+export function factsOfIdNumber(raw: string): { birthDate: string; gender: 'male' | 'female' } | null {
+  const id = raw.trim().toUpperCase();
+  if (!isValidIdNumber(id)) return null;
+  return { birthDate: birthDateOfIdNumber(id), gender: Number(id[16]) % 2 === 1 ? 'male' : 'female' };
+}
+
 /** 110101199003071234 → 1101**********1234 */
 export const maskIdNumber = (id: string): string =>
   id.length >= 8 ? `${id.slice(0, 4)}${'*'.repeat(id.length - 8)}${id.slice(-4)}` : '*'.repeat(id.length);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, type KyselyConfig, PostgresDialect, sql } from 'kysely';
 import { PRIVATE_DIR_MODE, prepareSqliteFile, restrictSqliteFiles } from '../private-files.js';
 import { GroupCommitDriver, GroupCommitSqliteDialect } from './group-commit.js';
 import type pg from 'pg';
@@ -38,6 +38,11 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to work in (set as the connection's search_path); tests use one per file */
   pgSearchPath?: string;
   pgPoolMax?: number;
+  /**
+   * Told the SQL of every statement sent, failed ones included (Kysely's log hook; on PostgreSQL
+   * BEGIN and COMMIT too). Tests count a request's round trips with it; left out, nothing is added.
+   */
+  onStatement?: (sql: string) => void;
 }
 
 // Each driver is loaded when its database is opened: a server holds only the one it uses in memory.
@@ -54,7 +59,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
       ...(opts.pgSearchPath ? { options: `-c search_path=${checkPgSchemaName(opts.pgSearchPath)}` } : {}),
     });
     pool.on('connect', sendPreparedAsNamed);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...statementLog(opts) });
     poolStatsByDb.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
@@ -72,10 +77,16 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   restrictSqliteFiles(opts.sqliteFile);
   const cached = withStatementCache(file);
   const driver = new GroupCommitDriver(file, (text) => cached.prepare(text), () => cached.close());
-  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(driver) });
+  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(driver), ...statementLog(opts) });
   // one connection: "waiting" is the transactions and queries queued for it
   poolStatsByDb.set(db, () => driver.poolStats());
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/** Kysely's log hook for `onStatement`, or nothing (no hook: Kysely then adds no logging code). */
+function statementLog(opts: DatabaseOptions): Pick<KyselyConfig, 'log'> {
+  const tell = opts.onStatement;
+  return tell ? { log: (event) => tell(event.query.sql) } : {};
 }
 
 /**

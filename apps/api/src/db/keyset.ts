@@ -85,6 +85,11 @@ export function containsPattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A LIKE pattern matching text that starts with `q` (lower-cased), wildcards in `q` taken literally (escape \). */
+export function prefixPattern(q: string): string {
+  return `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 // ---- newest first: (created_at desc, id desc), the console's lists ----
 
 export interface NewestFirstKey {

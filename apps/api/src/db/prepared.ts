@@ -5,14 +5,18 @@ import type { Database } from './schema.js';
  * A query on a hot path, built and compiled by Kysely once per dialect instead of on every call.
  * Building a query (parsing references, freezing the operation tree, compiling it to SQL) cost as
  * much server time as running it on SQLite. The builder gets a placeholder for each named
- * parameter; the compiled SQL is kept and each call only swaps the values in. Parameters are
- * strings and each must stand in the query as a plain value (not in a list whose length varies).
+ * parameter; the compiled SQL is kept and each call only swaps the values in. Each parameter must
+ * stand in the query as a plain value (not in a list whose length varies). The builder sees strings
+ * (the placeholders); a call may pass a number or null where the column takes one.
  */
 export interface PreparedQuery<K extends string, R> {
   /** every row the query answers, on the database or transaction given */
-  all(executor: Kysely<Database>, values: Readonly<Record<K, string>>): Promise<R[]>;
-  first(executor: Kysely<Database>, values: Readonly<Record<K, string>>): Promise<R | undefined>;
+  all(executor: Kysely<Database>, values: Readonly<Record<K, PreparedValue>>): Promise<R[]>;
+  first(executor: Kysely<Database>, values: Readonly<Record<K, PreparedValue>>): Promise<R | undefined>;
 }
+
+/** What a call passes for a parameter: sent to the database as it is. */
+export type PreparedValue = string | number | null;
 
 /**
  * The SQL texts of prepared queries, each with a statement name. On PostgreSQL the pool's clients
@@ -49,7 +53,7 @@ export function prepared<K extends string, R>(
     }
     return c;
   };
-  const all = async (executor: Kysely<Database>, values: Readonly<Record<K, string>>): Promise<R[]> => {
+  const all = async (executor: Kysely<Database>, values: Readonly<Record<K, PreparedValue>>): Promise<R[]> => {
     const { query, slots } = compile(executor);
     const parameters = query.parameters.map((p, i) => (slots[i] === undefined ? p : values[slots[i]]));
     return (await executor.executeQuery<R>({ ...query, parameters })).rows;

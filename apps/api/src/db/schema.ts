@@ -87,8 +87,13 @@ export interface ProgrammesTable {
   results_at: IsoTime;
   /** set by an admin to force a phase; null = derived from the dates */
   phase_override: ProgrammePhaseValue | null;
+  /** the ages a person entry is open to: whole years on the closing day, in Beijing (contracts eligibility.ts) */
+  min_age: number;
+  max_age: number;
   created_at: IsoTime;
   updated_at: IsoTime;
+  /** 1 for the one current season: what applicants see and the console defaults to (migration 0016) */
+  is_current: Bool01;
 }
 
 export interface ThemesTable {
@@ -172,6 +177,8 @@ export interface ContentArticlesTable {
   created_at: IsoTime;
   updated_at: IsoTime;
   updated_by: string | null;
+  /** the season of a programme page or an award (migration 0018); null for committee pages */
+  programme_id: string | null;
 }
 
 export interface ContentLeadersTable {
@@ -290,9 +297,22 @@ export interface RubricCriteriaTable {
   created_at: IsoTime;
   updated_at: IsoTime;
   updated_by: string | null;
+  /** [{score, label}] the reviewer's guide (migration 0015) */
+  anchors_json: string;
+  /** the season the criterion belongs to; null only while no season exists (migration 0016) */
+  programme_id: string | null;
 }
 
-/** Console-wide settings (e.g. blind_review), one JSON value per key. */
+/** A season's 评选设置 (blind_review, min_reviews, target_reviewers, quota), one JSON value per key (migration 0016). */
+export interface ProgrammeSettingsTable {
+  programme_id: string;
+  key: string;
+  value_json: string;
+  updated_at: IsoTime;
+  updated_by: string | null;
+}
+
+/** Console-wide settings that belong to no season, one JSON value per key. */
 export interface ConsoleSettingsTable {
   key: string;
   value_json: string;
@@ -334,6 +354,19 @@ export interface ReviewsTable {
   private_note: string;
   submitted_at: IsoTime;
   updated_at: IsoTime;
+  /** the kind's rubric version it was scored against (migration 0015) */
+  rubric_version: number;
+  /** 1: scored against an older rubric version; left out of every mean until submitted again */
+  needs_rescore: Bool01;
+}
+
+/** A season's rubric version of a kind, bumped by 另存为新版本 (migrations 0015, 0016); no row = version 1. */
+export interface RubricVersionsTable {
+  programme_id: string;
+  kind: ApplicationKind;
+  version: number;
+  created_at: IsoTime;
+  created_by: string | null;
 }
 
 /** A decision an admin has staged and not yet released (one per application). */
@@ -345,6 +378,18 @@ export interface StagedDecisionsTable {
   staged_at: IsoTime;
   /** the application's version once staged */
   app_version: number;
+}
+
+/** A reviewer's score sheet not yet submitted (migration 0014): read by its author only. */
+export interface ReviewDraftsTable {
+  application_id: string;
+  reviewer_id: string;
+  /** {criterionId: score}, the criteria scored so far */
+  scores_json: string;
+  recommendation: ReviewOutcomeValue | null;
+  comment_to_applicant: string;
+  private_note: string;
+  updated_at: IsoTime;
 }
 
 export interface NotificationsTable {
@@ -450,4 +495,7 @@ export interface Database {
   notification_deliveries: NotificationDeliveriesTable;
   notification_outbox: NotificationOutboxTable;
   sms_codes: SmsCodesTable;
+  review_drafts: ReviewDraftsTable;
+  rubric_versions: RubricVersionsTable;
+  programme_settings: ProgrammeSettingsTable;
 }

@@ -22,7 +22,16 @@ export const DEMO_TOTP_SECRETS = {
 } as const;
 
 type DemoCriterion = Omit<RubricCriterion, 'id'>;
-const c = (name: string, description: string, weight: number, maxScore = 10): DemoCriterion => ({ name, description, weight, maxScore });
+/** The usual guide on a 10-point criterion: from 9 突出, from 7 良好, from 5 一般, below that 较弱. */
+const tenPointAnchors = [
+  { score: 9, label: '突出' },
+  { score: 7, label: '良好' },
+  { score: 5, label: '一般' },
+  { score: 0, label: '较弱' },
+];
+const c = (name: string, description: string, weight: number, maxScore = 10): DemoCriterion => ({
+  name, description, weight, maxScore, anchors: maxScore === 10 ? tenPointAnchors : [],
+});
 
 export const defaultRubrics: Record<ApplicationKind, DemoCriterion[]> = {
   rank_user: [
@@ -51,8 +60,16 @@ export const defaultRubrics: Record<ApplicationKind, DemoCriterion[]> = {
 /** A rubric for every kind that has none yet. */
 export async function seedDefaultRubrics(db: Kysely<Database>, clock: Clock): Promise<void> {
   const now = isoAt(clock());
+  // the current season's rubrics (none yet: rubrics of no season, which the first season takes)
+  const season = await db.selectFrom('programmes').select('id').where('is_current', '=', 1).executeTakeFirst();
+  const programmeId = season?.id ?? null;
   for (const [kind, criteria] of Object.entries(defaultRubrics) as [ApplicationKind, DemoCriterion[]][]) {
-    const has = await db.selectFrom('rubric_criteria').select('id').where('kind', '=', kind).executeTakeFirst();
+    const has = await db
+      .selectFrom('rubric_criteria')
+      .select('id')
+      .where('kind', '=', kind)
+      .where((eb) => (programmeId ? eb('programme_id', '=', programmeId) : eb('programme_id', 'is', null)))
+      .executeTakeFirst();
     if (has) continue;
     await db
       .insertInto('rubric_criteria')
@@ -60,10 +77,12 @@ export async function seedDefaultRubrics(db: Kysely<Database>, clock: Clock): Pr
         criteria.map((x, i) => ({
           id: newRowId(),
           kind,
+          programme_id: programmeId,
           name: x.name,
           description: x.description,
           weight: x.weight,
           max_score: x.maxScore,
+          anchors_json: JSON.stringify(x.anchors),
           sort: i + 1,
           active: 1 as const,
           created_at: now,

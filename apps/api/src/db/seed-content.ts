@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { apiPaths } from '@qgw/contracts';
+import { apiPaths, isSeasonalCategory } from '@qgw/contracts';
 import { type Clock, isoAt } from '../clock.js';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../private-files.js';
 import { sanitizeRichText } from '../modules/content/sanitize.js';
@@ -50,6 +50,8 @@ export async function seedDemoContent(db: Kysely<Database>, clock: Clock, opts: 
 
 async function insertAll(db: Kysely<Database>, now: string, nowMs: number, base: { published: 1; created_at: string; updated_at: string; updated_by: null }) {
   await db.transaction().execute(async (trx) => {
+    // the programme's pages and awards belong to the current season (the programme is seeded first)
+    const season = await trx.selectFrom('programmes').select('id').where('is_current', '=', 1).executeTakeFirst();
     await trx
       .insertInto('content_articles')
       .values(
@@ -67,6 +69,7 @@ async function insertAll(db: Kysely<Database>, now: string, nowMs: number, base:
           ),
           award_quota: a.award?.quota ?? null,
           award_prize: a.award?.prize ?? null,
+          programme_id: isSeasonalCategory(a.category) ? (season?.id ?? null) : null,
           // intro, programme and award pages keep the order they are listed in; news goes by date
           sort: a.category === 'news' || a.category === 'document' ? 0 : i * 10,
           published_at: isoAt(nowMs - a.daysAgo * DAY),

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { idNumberCheckDigit, type RankUserForm } from '@qgw/contracts';
+import { ageLimits, idNumberCheckDigit, type RankUserForm } from '@qgw/contracts';
 import { type Clock, isoAt } from '../clock.js';
 import { IdNumberCipher } from '../modules/applications/id-number-cipher.js';
 import type { Database } from './schema.js';
@@ -47,6 +47,8 @@ async function seedProgramme(db: Kysely<Database>, clock: Clock): Promise<void> 
   const now = clock();
   const programmeId = newRowId();
   await db.transaction().execute(async (trx) => {
+    // the first season is the current one; a later seed never takes that from another season
+    const current = await trx.selectFrom('programmes').select('id').where('is_current', '=', 1).executeTakeFirst();
     await trx
       .insertInto('programmes')
       .values({
@@ -58,10 +60,15 @@ async function seedProgramme(db: Kysely<Database>, clock: Clock): Promise<void> 
         review_ends_at: isoAt(now + 90 * DAY),
         results_at: isoAt(now + 100 * DAY),
         phase_override: null,
+        min_age: ageLimits.defaultMin,
+        max_age: ageLimits.defaultMax,
         created_at: isoAt(now),
         updated_at: isoAt(now),
+        is_current: current ? 0 : 1,
       })
       .execute();
+    // rubrics set up before any season existed become the first season's
+    if (!current) await trx.updateTable('rubric_criteria').set({ programme_id: programmeId }).where('programme_id', 'is', null).execute();
     await trx
       .insertInto('themes')
       .values(demoThemes.map((t, i) => ({ id: newRowId(), programme_id: programmeId, ...t, sort: i + 1, active: 1 as const })))

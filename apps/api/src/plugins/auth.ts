@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import { Code, type Role } from '@qgw/contracts';
 import type { AuthContext, SessionService } from '../modules/accounts/sessions.js';
 import { AppError } from './errors.js';
+import { asGuard } from './guard-order.js';
 import { httpStrings } from './http.strings.js';
 
 declare module 'fastify' {
@@ -35,28 +36,20 @@ export function authOf(request: FastifyRequest): AuthContext {
 }
 
 /**
- * Decorates the root instance; the hooks run on onRequest, before any body is read. Install after
- * the rate limiter: a route's auth hooks are moved behind its other onRequest hooks, so a flood of
- * bad tokens is throttled before it reaches the database.
+ * Decorates the root instance; the hooks run on onRequest, before any body is read, and behind the
+ * route's rate limiters (they are guards: guard-order.ts).
  */
 export function installAuth(app: FastifyInstance, sessions: SessionService): void {
   app.decorateRequest('auth', null);
-  const authHooks = new WeakSet<object>();
-  app.addHook('onRoute', (route) => {
-    if (!Array.isArray(route.onRequest)) return;
-    const hooks = route.onRequest as object[];
-    route.onRequest = [...hooks.filter((h) => !authHooks.has(h)), ...hooks.filter((h) => authHooks.has(h))] as typeof route.onRequest;
-  });
 
-  const requireAuth: onRequestAsyncHookHandler = async (request) => {
+  const requireAuth: onRequestAsyncHookHandler = asGuard(async (request) => {
     const token = extractToken(request.headers.authorization);
     if (!token) throw unauthorized();
     const ctx = await sessions.authenticate(token);
     if (!ctx) throw unauthorized();
     request.auth = ctx;
-  };
+  });
 
-  authHooks.add(requireAuth);
   app.decorate('requireAuth', requireAuth);
   app.decorate('requireRole', (...roles: Role[]): onRequestAsyncHookHandler => {
     const requireRole: onRequestAsyncHookHandler = async function (this: FastifyInstance, request, reply) {
@@ -64,7 +57,6 @@ export function installAuth(app: FastifyInstance, sessions: SessionService): voi
       const held = authOf(request).user.roles;
       if (!roles.some((r) => held.includes(r))) throw new AppError(Code.FORBIDDEN, httpStrings.forbidden, 403);
     };
-    authHooks.add(requireRole);
-    return requireRole;
+    return asGuard(requireRole);
   });
 }

@@ -36,6 +36,11 @@ const domainTags: Record<keyof typeof operationDomains, string> = {
   consoleAccess: 'console-access',
   consoleAdmin: 'console-admin',
   consoleReview: 'console-review',
+  consoleAssignment: 'console-review',
+  consoleReviewDesk: 'console-review',
+  consoleRanking: 'console-review',
+  consoleDashboard: 'console-review',
+  consoleSeasons: 'console-admin',
 };
 
 const tagOf = new Map<Operation, string>();

@@ -50,3 +50,27 @@ export function runPeriodically(app: FastifyInstance, task: PeriodicTask): void 
     if (outcome === 'gave up') task.onError(new Error('a housekeeping run was still going when the app closed; abandoned'));
   });
 }
+
+export interface Sweep {
+  everyMs: number;
+  /** removes what is due; answers how many it removed */
+  sweep: () => Promise<number>;
+  /** the log field the count goes in, e.g. `sessions` */
+  counted: string;
+  /** the message of a sweep that removed something */
+  swept: string;
+  /** the message of a failed sweep */
+  failed: string;
+}
+
+/** A housekeeping sweep (runPeriodically) that logs what it removed, when anything, and its failures. */
+export function sweepPeriodically(app: FastifyInstance, s: Sweep): void {
+  runPeriodically(app, {
+    everyMs: s.everyMs,
+    run: async () => {
+      const removed = await s.sweep();
+      if (removed > 0) app.log.info({ [s.counted]: removed }, s.swept);
+    },
+    onError: (err) => app.log.warn({ err }, s.failed),
+  });
+}

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import {
   apiPaths,
   type CompanyForm,
+  factsOfIdNumber,
   idNumberCheckDigit,
   type MemberForm,
   type PersonForm,
@@ -18,10 +19,13 @@ import type { TestClock } from './test-app.js';
 import { data, get, type TestUser } from './api.js';
 
 let idSeq = 0;
-/** A valid ID number no other call in this process returns (born 1990-01-01 + n days). */
+/**
+ * A valid ID number no other call in this process returns, of someone inside the programme's
+ * default age range (born 1 January 32 years ago + n days).
+ */
 export function uniqueIdNumber(): string {
   idSeq++;
-  const born = new Date(Date.UTC(1990, 0, 1) + idSeq * 86_400_000);
+  const born = new Date(Date.UTC(new Date().getUTCFullYear() - 32, 0, 1) + idSeq * 86_400_000);
   const ymd = born.toISOString().slice(0, 10).replaceAll('-', '');
   const first17 = `110101${ymd}${String(idSeq % 1000).padStart(3, '0')}`;
   return `${first17}${idNumberCheckDigit(first17)}`;
@@ -38,7 +42,8 @@ export function validUscc(): string {
 export function personalInfo(idNumber = uniqueIdNumber()) {
   return {
     name: '张青',
-    gender: 'female' as const,
+    // what the number carries (the server refuses a contradiction); a test's invalid number keeps these
+    gender: factsOfIdNumber(idNumber)?.gender ?? ('female' as const),
     birthDate: birthOf(idNumber),
     idNumber,
     politicalStatus: '共青团员' as const,

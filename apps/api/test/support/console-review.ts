@@ -5,12 +5,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
-  type ApplicationKind, applicationKinds, apiPaths, type ConsoleAssignResponse, reviewLimits, type PersonForm, type RubricCriterionInput, type SubmitResponse,
+  type ApplicationKind, applicationKinds, apiPaths, type ConsoleAssignResponse, type ConsoleRubricsResponse, reviewLimits, type PersonForm, type Rubric,
+  type RubricCriterionInput, type SubmitResponse,
 } from '@qgw/contracts';
 import { data, get, newUser, post, type TestUser } from './api.js';
 import { personForm, rankUserForm, seedProgramme, uploadImage, uploadsFor } from './applications.js';
 import { type ConsoleUser, newConsoleUser } from './console.js';
-import type { TestApp } from './test-app.js';
+import { createTestApp, type TestApp } from './test-app.js';
 
 export interface ReviewWorld {
   admin: ConsoleUser;
@@ -29,6 +30,28 @@ export async function setRubric(app: FastifyInstance, adminToken: string, kind: 
   const saved = data(await post<{ criteria: Array<{ id: string }> }>(app, apiPaths.consoleRubrics, { kind, criteria }, { token: adminToken }));
   return saved.criteria.map((c) => c.id);
 }
+
+/** A criterion as the rubric endpoint takes it: with its id, it is the same criterion changed. */
+export type CriterionBody = RubricCriterionInput & { id?: string };
+
+/** The rubric suites' start: a test app with the review world and the person kind's rubric, whose criteria ids it answers. */
+export async function createRubricWorld(): Promise<{ t: TestApp; w: ReviewWorld; ids: string[] }> {
+  const t = await createTestApp();
+  const w = await createWorld(t);
+  return { t, w, ids: await setRubric(t.app, w.admin.token, 'person') };
+}
+
+/** Saves a kind's rubric as `token`'s user (extra: the save's other fields, e.g. a new version). */
+export const saveRubric = (app: FastifyInstance, token: string, kind: string, criteria: CriterionBody[], extra: Record<string, unknown> = {}) =>
+  post<Rubric>(app, apiPaths.consoleRubrics, { kind, criteria, ...extra }, { token });
+
+/** A kind's rubric as the admin reads it. */
+export const rubricOfKind = async (app: FastifyInstance, adminToken: string, kind: string): Promise<Rubric> =>
+  data(await get<ConsoleRubricsResponse>(app, apiPaths.consoleRubrics, {}, { token: adminToken })).find((r) => r.kind === kind)!;
+
+/** The suites' criteria with the saved ids, each changed by `over`. */
+export const criteriaWithIds = (ids: readonly string[], over: (c: RubricCriterionInput, i: number) => Partial<CriterionBody> = () => ({})) =>
+  rubricCriteria.map((c, i) => ({ ...c, id: ids[i]!, ...over(c, i) }));
 
 /** Records a reviewer's organisation through the admin endpoint. */
 export async function setOrganization(app: FastifyInstance, adminToken: string, userId: string, organization: string): Promise<void> {

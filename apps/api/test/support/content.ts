@@ -1,4 +1,5 @@
 /** Helpers for the committee-content tests: an admin, the demo content, row counts. */
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.js';
 import { seedDemoContent } from '../../src/db/seed-content.js';
@@ -9,6 +10,17 @@ import type { TestApp } from './test-app.js';
 export const newAdmin = (t: TestApp): Promise<ConsoleUser> => newConsoleUser(t.app, t.db, t.clock, ['admin']);
 
 export const seedContent = (t: TestApp) => seedDemoContent(t.db, t.clock.now, { uploadsDir: t.config.uploadsDir });
+
+/** A subdivision written straight into the table (published unless said otherwise); answers its id. */
+export async function addSubdivision(t: TestApp, name: string, published = true): Promise<string> {
+  const id = `sub-${randomUUID()}`;
+  const now = new Date(t.clock.now()).toISOString();
+  await t.db
+    .insertInto('content_subdivisions')
+    .values({ id, name, description: '', sort: 0, published: published ? 1 : 0, created_at: now, updated_at: now, updated_by: null })
+    .execute();
+  return id;
+}
 
 export const contentTables = [
   'content_articles', 'content_leaders', 'content_subdivisions', 'content_members', 'content_webview_hosts', 'audit_log',

@@ -120,6 +120,9 @@ export const refinements: Record<string, Entry> = {
   'POST /v1/console/reveal': { access: 'assigned' },
   'POST /v1/console/conflict': { access: 'reviewing' },
   'POST /v1/console/review': { access: 'reviewing' },
+  // the reviewer's own drafts: only while assigned (admins too would have to be assigned)
+  'GET /v1/console/reviewDraft': { access: 'reviewing' },
+  'POST /v1/console/reviewDraft/save': { access: 'reviewing' },
 };
 
 /** The routes the contracts list as nonJsonRoutes: the contract gives them no access, so it is said here. */

@@ -118,6 +118,10 @@ export interface Spec {
   order?: number;
 }
 
+let seasonYears = 0;
+const currentSeasonId = async () =>
+  (await w.t.db.selectFrom('programmes').select('id').where('is_current', '=', 1).executeTakeFirstOrThrow()).id;
+
 export const version = async (id: string) =>
   Number((await w.t.db.selectFrom('applications').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version);
 const idsOf = async (table: 'content_articles' | 'content_leaders' | 'content_subdivisions' | 'content_members') =>
@@ -217,6 +221,7 @@ export const specs: Record<string, Spec> = {
   },
   'GET /v1/dev/smsOutbox': { req: () => ({ query: { mobile: w.owner.mobile } }) },
   'GET /v1/wxAuthorizeUrl': { req: () => ({}) },
+  'GET /v1/wxJsConfig': { req: () => ({ query: { url: 'http://localhost/?from=timeline' } }) },
   'GET /v1/bindWxUser': {
     prepare: async () => {
       const { url } = data(await get<{ url: string }>(w.t.app, apiPaths.wxAuthorizeUrl, {}, { token: w.owner.token }));
@@ -312,6 +317,8 @@ export const specs: Record<string, Spec> = {
   'POST /v1/saveDraft': { req: () => ({ body: { kind: 'work', id: n.draft, data: { title: '改过的草稿' } } }) },
   'GET /v1/getDraft': { req: () => ({ query: { kind: 'work', id: n.draft } }) },
   'POST /v1/withdrawApplication': { req: () => ({ body: { id: n.apps.company, reason: '不再申报' } }), order: 10 },
+  'GET /v1/myApplications': { req: () => ({}) },
+  'GET /v1/getPrefill': { req: () => ({ query: { kind: 'membership' } }) },
 
   // files
   'POST /v1/uploadImage': { req: () => ({ query: { purpose: 'photo' }, raw: multipart(fx.png(), 'image/png', 'p.png') }) },
@@ -347,6 +354,7 @@ export const specs: Record<string, Spec> = {
   'GET /v1/content/member': { req: () => ({ query: { id: n.member } }) },
   'GET /v1/content/webviewCheck': { req: () => ({ query: { url: 'https://www.gov.cn/' } }) },
   'GET /v1/content/webviewHosts': { req: () => ({}) },
+  'GET /v1/content/seasons': { req: () => ({}) },
   'GET /v1/content/files/:name': { req: () => ({ params: { name: n.contentFile } }) },
 
   // content: admin
@@ -446,8 +454,16 @@ export const specs: Record<string, Spec> = {
   'POST /v1/console/rubrics': { req: () => ({ body: { kind: 'work', criteria: [{ name: '矩阵', description: '', weight: 100, maxScore: 10 }] } }) },
   'GET /v1/console/audit': { req: () => ({}) },
 
+  // console: seasons (a new year each time it is sent; making the current season current changes nothing)
+  'GET /v1/console/seasons': { req: () => ({}) },
+  'POST /v1/console/seasons/create': {
+    req: async () => ({ body: { year: 2030 + (seasonYears += 1), copyFrom: await currentSeasonId() } }),
+  },
+  'POST /v1/console/seasons/makeCurrent': { req: async () => ({ body: { id: await currentSeasonId() } }) },
+
   // console: reviewing the owner's person entry (assigned to `reviewer`)
   'GET /v1/console/queue': { req: () => ({}) },
+  'GET /v1/console/queue/ids': { req: () => ({}) },
   'GET /v1/console/application': { req: () => ({ query: { id: w.applicationId } }) },
   // (a full ID number only for admins: console-review-privacy.test.ts)
   'POST /v1/console/reveal': { req: () => ({ body: { id: w.applicationId, field: 'mobile' } }) },
@@ -458,12 +474,24 @@ export const specs: Record<string, Spec> = {
   },
   'POST /v1/console/assign': { req: () => ({ body: { applicationIds: [w.applicationId], reviewerIds: [w.reviewer2.id] } }), order: 41 },
   'POST /v1/console/unassign': { req: () => ({ body: { applicationId: w.applicationId, reviewerId: w.reviewer2.id } }), order: 42 },
+  'POST /v1/console/unassign/many': { req: () => ({ body: { applicationIds: [w.applicationId], reviewerIds: [w.reviewer2.id] } }), order: 42 },
   'POST /v1/console/assign/csv': {
     req: () => ({ raw: { type: 'text/csv', payload: `application_id,reviewer_mobile\n${w.applicationId},${w.reviewer2.mobile}\n` } }),
     order: 43,
   },
   'POST /v1/console/assign/auto': { req: () => ({ body: { applicationIds: [w.applicationId], perApplication: 3 } }), order: 44 },
   'GET /v1/console/reviewers': { req: () => ({}) },
+  // the assignment matrix; a reminder while the assigned reviewer still has the entry to review
+  'GET /v1/console/assignments': { req: () => ({}) },
+  'POST /v1/console/assignments/remind': { req: () => ({ body: { reviewerId: w.reviewer.id } }) },
+  'GET /v1/console/reminder': { req: () => ({}) },
+  'GET /v1/console/myAssignments': { req: () => ({}) },
+  'GET /v1/console/reviewDraft': { req: () => ({ query: { applicationId: w.applicationId } }) },
+  'POST /v1/console/reviewDraft/save': {
+    req: () => ({ body: { applicationId: w.applicationId, scores: { [w.criteria[0]!]: 8 }, commentToApplicant: '矩阵草稿' } }),
+    as: () => w.reviewer.token,
+    order: 39,
+  },
   'POST /v1/console/conflict': {
     req: () => ({ body: { applicationId: w.applicationId, reason: '曾为其导师' } }),
     as: () => w.reviewer.token,
@@ -475,6 +503,7 @@ export const specs: Record<string, Spec> = {
     req: async () => ({ body: { applicationId: w.applicationId, decision: 'return', reason: '请补充材料', version: await version(w.applicationId) } }),
     order: 50,
   },
+  'POST /v1/console/decisions/stageMany': { req: () => ({ body: { applicationIds: [w.applicationId], decision: 'return', reason: '请补充材料' } }), order: 50 },
   'GET /v1/console/decisions/preview': { req: () => ({ query: { applicationId: w.applicationId } }), order: 51 },
   'GET /v1/console/decisions/staged': { req: () => ({}) },
   'POST /v1/console/decisions/unstage': {
@@ -490,6 +519,13 @@ export const specs: Record<string, Spec> = {
     order: 53,
   },
   'GET /v1/console/deliveries': { req: () => ({}) },
+  // console: the ranking of its kind, and staging from the cut line (refused per row: no quota set)
+  'GET /v1/console/ranking': { req: () => ({ query: { kind: 'person' } }) },
+  'POST /v1/console/ranking/stage': {
+    req: async () => ({ body: { kind: 'person', approve: [{ applicationId: w.applicationId, version: await version(w.applicationId) }], expectedCount: 1 } }),
+  },
+  // console: the 概览 of the current round
+  'GET /v1/console/dashboard': { req: () => ({ query: { days: '30' } }) },
   'GET /v1/console/export': { req: () => ({ query: { format: 'csv' } }) },
   'GET /v1/console/exportMedia': { req: () => ({ query: { applicationId: w.applicationId } }) },
 };

@@ -16,7 +16,7 @@ import { assign, createWorld, setRubric, submittedPerson } from './console-revie
 import { seedContent } from './content.js';
 import type { Caller } from './proof-catalog.js';
 import { createTestApp, type TestApp } from './test-app.js';
-import { startWechatDouble, type WechatDouble } from './wechat-double.js';
+import { startWechatDouble, type WechatDouble, wechatEnv } from './wechat-double.js';
 
 export interface ProofWorld {
   t: TestApp;
@@ -46,10 +46,7 @@ export async function createProofWorld(env: Record<string, string> = {}): Promis
   const wx = await startWechatDouble();
   const t = await createTestApp({
     env: {
-      WECHAT_APPID: wx.appid,
-      WECHAT_SECRET: wx.secret,
-      WECHAT_OAUTH_BASE: wx.url,
-      WECHAT_API_BASE: wx.url,
+      ...wechatEnv(wx),
       EXPORT_PER_MINUTE: '100000',
       ...env,
     },

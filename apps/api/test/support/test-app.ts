@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { type AppServices, composeApp } from '../../src/app.js';
+import { type AppModules, composeApp } from '../../src/app.js';
 import { type AppConfig, loadConfig } from '../../src/config.js';
 import { type Dialect, openDatabase } from '../../src/db/index.js';
 import { migrateToLatest } from '../../src/db/migrations/index.js';
@@ -38,22 +38,57 @@ export interface TestAppOptions {
   logStream?: Writable;
   /** register extra routes (e.g. role-guarded probes) before the app is made ready */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** told the SQL of every statement the app's database runs (db/index.ts onStatement) */
+  onStatement?: (sql: string) => void;
 }
 
-/** The services each test app was built with (composeApp), for helpers that are handed only the app. */
-const servicesByApp = new WeakMap<FastifyInstance, AppServices>();
+/**
+ * The services tests drive directly (a sweep, the outbox, the audit log), picked from the modules
+ * an app was built with (composeApp): shortcuts, so that a test names the service, not the module.
+ */
+export interface TestServices {
+  audit: AppModules['audit']['repository'];
+  sessions: AppModules['accounts']['sessions'];
+  accounts: AppModules['accounts']['service'];
+  /** the personal-data export, closing accounts and erasing closed ones (`eraseDue()` runs the sweep once) */
+  accountRights: AppModules['accounts']['rights'];
+  files: AppModules['files']['service'];
+  notifications: AppModules['notifications']['service'];
+  /** SMS verification codes */
+  smsCodes: AppModules['sms']['service'];
+  /** the development outbox the codes go to outside production without a provider; null otherwise */
+  smsOutbox: AppModules['sms']['devOutbox'];
+}
 
-/** The services `app` (made by createTestApp or createInstance) was built with. */
-export function servicesOf(app: FastifyInstance): AppServices {
-  const services = servicesByApp.get(app);
-  if (!services) throw new Error('not an app made by createTestApp or createInstance');
-  return services;
+export function testServicesOf(modules: AppModules): TestServices {
+  return {
+    audit: modules.audit.repository,
+    sessions: modules.accounts.sessions,
+    accounts: modules.accounts.service,
+    accountRights: modules.accounts.rights,
+    files: modules.files.service,
+    notifications: modules.notifications.service,
+    smsCodes: modules.sms.service,
+    smsOutbox: modules.sms.devOutbox,
+  };
+}
+
+/** The modules each test app was built with, for helpers that are handed only the app. */
+const modulesByApp = new WeakMap<FastifyInstance, AppModules>();
+
+/** The services of `app` (made by createTestApp or createInstance). */
+export function servicesOf(app: FastifyInstance): TestServices {
+  const modules = modulesByApp.get(app);
+  if (!modules) throw new Error('not an app made by createTestApp or createInstance');
+  return testServicesOf(modules);
 }
 
 export interface TestApp {
   app: FastifyInstance;
-  /** the services the app was built with: sweeps, the outbox, the audit log, … */
-  services: AppServices;
+  /** the modules the app was built with */
+  modules: AppModules;
+  /** shortcuts to the services tests drive: sweeps, the outbox, the audit log, … */
+  services: TestServices;
   db: Kysely<Database>;
   dialect: Dialect;
   config: AppConfig;
@@ -110,15 +145,16 @@ export interface FreshDatabase {
   close(): Promise<void>;
 }
 
-export async function createFreshDatabase(dataDir: string): Promise<FreshDatabase> {
+export async function createFreshDatabase(dataDir: string, onStatement?: (sql: string) => void): Promise<FreshDatabase> {
+  const hook = onStatement ? { onStatement } : {};
   if (!testDatabaseUrl) {
-    const handle = openDatabase({ sqliteFile: join(dataDir, 'app.db') });
+    const handle = openDatabase({ sqliteFile: join(dataDir, 'app.db'), ...hook });
     return { db: handle.db, dialect: handle.dialect, close: () => handle.destroy() };
   }
   const schema = `t_${randomBytes(8).toString('hex')}`;
   const admin = pgAdmin;
   await admin(`create schema ${schema}`);
-  const handle = openDatabase({ databaseUrl: testDatabaseUrl, pgSearchPath: schema, pgPoolMax: 4 });
+  const handle = openDatabase({ databaseUrl: testDatabaseUrl, pgSearchPath: schema, pgPoolMax: 4, ...hook });
   return {
     db: handle.db,
     dialect: handle.dialect,
@@ -150,10 +186,10 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     WEB_DIST: join(dataDir, 'no-web-build'),
     ...opts.env,
   });
-  const fresh = await createFreshDatabase(dataDir);
+  const fresh = await createFreshDatabase(dataDir, opts.onStatement);
   const clock = opts.clock ?? new TestClock();
   let app: FastifyInstance | undefined;
-  let services: AppServices;
+  let modules: AppModules;
   try {
     await migrateToLatest(fresh.db);
     // every app logs, at debug unless the test says otherwise, through the personal-data scan
@@ -162,8 +198,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       level: opts.env?.LOG_LEVEL ?? (opts.logStream ? 'info' : 'debug'),
       stream: opts.logStream ? teeToScan(opts.logStream) : scanningStream(),
     });
-    ({ app, services } = await composeApp({ config, db: fresh.db, clock: clock.now, logger }));
-    servicesByApp.set(app, services);
+    ({ app, modules } = await composeApp({ config, db: fresh.db, clock: clock.now, logger }));
+    modulesByApp.set(app, modules);
     if (opts.beforeReady) await opts.beforeReady(app);
     await app.ready();
   } catch (err) {
@@ -175,7 +211,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   }
   return {
     app,
-    services,
+    modules,
+    services: testServicesOf(modules),
     db: fresh.db,
     dialect: fresh.dialect,
     config,
@@ -193,7 +230,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
 
 export interface TestInstance {
   app: FastifyInstance;
-  services: AppServices;
+  modules: AppModules;
+  services: TestServices;
   db: Kysely<Database>;
   close(): Promise<void>;
 }
@@ -210,8 +248,8 @@ export async function createInstance(t: TestApp, opts: { env?: Record<string, st
   const own = t.pgSchema ? openDatabase({ databaseUrl: testDatabaseUrl, pgSearchPath: t.pgSchema, pgPoolMax: 4 }) : undefined;
   const db = own?.db ?? t.db;
   const logger = createLogger({ level: opts.env?.LOG_LEVEL ?? 'debug', stream: scanningStream() });
-  const { app, services } = await composeApp({ config, db, clock: t.clock.now, logger });
-  servicesByApp.set(app, services);
+  const { app, modules } = await composeApp({ config, db, clock: t.clock.now, logger });
+  modulesByApp.set(app, modules);
   try {
     await app.ready();
   } catch (err) {
@@ -221,7 +259,8 @@ export async function createInstance(t: TestApp, opts: { env?: Record<string, st
   }
   return {
     app,
-    services,
+    modules,
+    services: testServicesOf(modules),
     db,
     close: async () => {
       await app.close();

@@ -4,6 +4,9 @@
  *    hash, as WeChat does for single-page apps;
  *  - GET /sns/oauth2/access_token → {access_token, openid, scope, ...} (no unionid), or errcode
  *    40029 for an unknown/expired code, 40163 for a used one, 40125 for a wrong secret.
+ *  - POST /cgi-bin/stable_token → {access_token, expires_in} for the app's own appid and secret;
+ *  - GET /cgi-bin/ticket/getticket?type=jsapi → {errcode: 0, ticket, expires_in}, or 40001 for an
+ *    access token it did not issue (or revoked with `revokeAccessTokens`).
  * Codes are single-use and expire after `codeTtlMs`. `setMode` makes it time out, answer 5xx or
  * return a snapshot user (is_snapshotuser: 1).
  */
@@ -23,6 +26,12 @@ export interface WechatDouble {
   setMode(mode: WechatDoubleMode): void;
   /** how many access_token exchanges were requested (for asserting "WeChat was asked") */
   exchanges(): number;
+  /** the JS-SDK ticket last handed out (to check a signature), and how many tokens and tickets were asked for */
+  jsapiTicket(): string | undefined;
+  tokenFetches(): number;
+  ticketFetches(): number;
+  /** as if the access tokens were revoked: the next ticket request with one is refused with 40001 */
+  revokeAccessTokens(): void;
   close(): Promise<void>;
 }
 
@@ -33,6 +42,8 @@ export interface WechatDoubleOptions {
   codeTtlMs?: number;
   /** the openid the authorize endpoint hands out */
   defaultOpenid?: string;
+  /** the JS-SDK ticket's stated lifetime in seconds (WeChat's is 7200) */
+  ticketExpiresIn?: number;
 }
 
 export async function startWechatDouble(opts: WechatDoubleOptions = {}): Promise<WechatDouble> {
@@ -43,6 +54,10 @@ export async function startWechatDouble(opts: WechatDoubleOptions = {}): Promise
   const codes = new Map<string, { openid: string; expiresAt: number; used: boolean }>();
   let mode: WechatDoubleMode = 'normal';
   let exchangeCount = 0;
+  const accessTokens = new Set<string>();
+  let lastTicket: string | undefined;
+  let tokenCount = 0;
+  let ticketCount = 0;
   const pending = new Set<ServerResponse>();
 
   const issueCode = (openid = defaultOpenid) => {
@@ -56,8 +71,44 @@ export async function startWechatDouble(opts: WechatDoubleOptions = {}): Promise
     res.end(JSON.stringify(body));
   };
 
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
+  const readJson = (req: IncomingMessage) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        try {
+          resolve(JSON.parse(raw) as Record<string, unknown>);
+        } catch {
+          resolve({});
+        }
+      });
+    });
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const u = new URL(req.url ?? '/', 'http://double');
+    if (u.pathname === '/cgi-bin/stable_token' && req.method === 'POST') {
+      tokenCount++;
+      const body = await readJson(req);
+      if (mode === 'timeout') {
+        pending.add(res);
+        return;
+      }
+      if (mode === 'error500') return json(res, 502, { errcode: -1, errmsg: 'system error' });
+      if (body.grant_type !== 'client_credential' || body.appid !== appid || body.secret !== secret) {
+        return json(res, 200, { errcode: 40125, errmsg: 'invalid appsecret' });
+      }
+      const token = randomBytes(24).toString('hex');
+      accessTokens.add(token);
+      return json(res, 200, { access_token: token, expires_in: 7200 });
+    }
+    if (u.pathname === '/cgi-bin/ticket/getticket') {
+      ticketCount++;
+      if (!accessTokens.has(u.searchParams.get('access_token') ?? '') || u.searchParams.get('type') !== 'jsapi') {
+        return json(res, 200, { errcode: 40001, errmsg: 'invalid credential' });
+      }
+      lastTicket = randomBytes(32).toString('base64url');
+      return json(res, 200, { errcode: 0, errmsg: 'ok', ticket: lastTicket, expires_in: opts.ticketExpiresIn ?? 7200 });
+    }
     if (u.pathname === '/connect/oauth2/authorize') {
       const redirect = u.searchParams.get('redirect_uri');
       const state = u.searchParams.get('state') ?? '';
@@ -103,7 +154,7 @@ export async function startWechatDouble(opts: WechatDoubleOptions = {}): Promise
     json(res, 404, { errcode: 404, errmsg: 'not found' });
   };
 
-  const server = createServer(handle);
+  const server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -115,6 +166,10 @@ export async function startWechatDouble(opts: WechatDoubleOptions = {}): Promise
       mode = m;
     },
     exchanges: () => exchangeCount,
+    jsapiTicket: () => lastTicket,
+    tokenFetches: () => tokenCount,
+    ticketFetches: () => ticketCount,
+    revokeAccessTokens: () => accessTokens.clear(),
     close: () =>
       new Promise<void>((resolve) => {
         for (const r of pending) r.destroy();
@@ -123,3 +178,11 @@ export async function startWechatDouble(opts: WechatDoubleOptions = {}): Promise
       }),
   };
 }
+
+/** The server's WeChat configuration pointing at the double: its app id and secret, both hosts. */
+export const wechatEnv = (wx: WechatDouble): Record<string, string> => ({
+  WECHAT_APPID: wx.appid,
+  WECHAT_SECRET: wx.secret,
+  WECHAT_OAUTH_BASE: wx.url,
+  WECHAT_API_BASE: wx.url,
+});

@@ -19,6 +19,9 @@ const page = (path: string, load: ScreenLoader): RouteObject => ({
  * console never download it.
  */
 export const consoleRoutes: RouteObject[] = [
+  // the console's login sits outside the layout, which turns guests away (a group without a path
+  // of its own, beside the seed's route table like the layout)
+  { id: 'console-entry', children: [page(consolePaths.login, () => import('../routes/console-login.js'))] },
   {
     id: 'console',
     lazy: lazyScreen(() => import('../routes/console-layout.js')),
@@ -44,6 +47,8 @@ export const consoleRoutes: RouteObject[] = [
       page(`${reviewPaths.queue}/:id`, () => import('../routes/console-review-application.js')),
       page(reviewPaths.decisions, () => import('../routes/console-review-decisions.js')),
       page(reviewPaths.deliveries, () => import('../routes/console-review-deliveries.js')),
+      page(reviewPaths.assignments, () => import('../routes/console-assignments.js')),
+      page(reviewPaths.ranking, () => import('../routes/console-review-ranking.js')),
     ],
   },
 ];

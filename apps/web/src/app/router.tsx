@@ -5,6 +5,7 @@ import { RouteError } from './route-error.js';
 import { RootLayout, ScreenLoading } from './root-layout.js';
 import NotFound from './not-found.js';
 import { bindRouter } from '../lib/navigation.js';
+import { clearToastLeftFromLastPage } from '../lib/toast.js';
 import { consoleRoutes } from './console-routes.js';
 
 /**
@@ -101,5 +102,14 @@ export function buildRoutes(list: ReadonlyArray<readonly [string, ScreenLoader]>
 export function createAppRouter(list?: ReadonlyArray<readonly [string, ScreenLoader]>) {
   const router = createHashRouter(buildRoutes(list));
   bindRouter(router);
+  // a toast must not follow the person to the next screen, unless it is about the move itself
+  let path = router.state.location.pathname;
+  router.subscribe((state) => {
+    if (state.location.pathname === path) return;
+    path = state.location.pathname;
+    clearToastLeftFromLastPage();
+  });
+  // inside WeChat each screen sets its share card; no other browser downloads that code
+  if (/MicroMessenger/i.test(navigator.userAgent)) void import('../features/sharing/index.js').then((m) => m.startWechatShare(router));
   return router;
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { computeFingerprint, murmur128, murmur128Digest, scheduleFingerprint } from './fingerprint.js';
+import { scheduleFingerprint } from './fingerprint.js';
+import { computeFingerprint, murmur128, murmur128Digest } from './fingerprint-store.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -41,7 +42,10 @@ describe('browser fingerprint', () => {
     expect(computeFingerprint({ userAgent: 'UA', screen: '430x932' })).not.toBe(a);
   });
 
-  test('computed from this browser and stored under browserId when the browser is idle', () => {
+  test('computed from this browser and stored under browserId when the browser is idle', async () => {
+    // the code that computes it is loaded when the browser is idle: settle that import once first
+    await import('./fingerprint-store.js');
+    const stored = () => vi.waitFor(() => expect(localStorage.getItem('browserId')).toMatch(/^[0-9a-f]{32}$/));
     let idle: (() => void) | undefined;
     vi.stubGlobal('requestIdleCallback', (cb: () => void) => {
       idle = cb;
@@ -50,11 +54,12 @@ describe('browser fingerprint', () => {
     scheduleFingerprint();
     expect(localStorage.getItem('browserId')).toBeNull();
     idle?.();
-    expect(localStorage.getItem('browserId')).toMatch(/^[0-9a-f]{32}$/);
+    await stored();
     const first = localStorage.getItem('browserId');
     localStorage.clear();
     scheduleFingerprint();
     idle?.();
+    await stored();
     expect(localStorage.getItem('browserId')).toBe(first);
   });
 

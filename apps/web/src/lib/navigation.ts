@@ -81,6 +81,19 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   return value;
 }
 
+/**
+ * The console's own login, sized for a desk: console pages send people there, not to the phone
+ * login (features/console/paths.ts names it too).
+ */
+export const consoleLoginPath = '/console/login';
+
+/** A console page other than its login: where the console's login may return to. */
+export function consoleReturnPath(value: string | null | undefined): string | null {
+  const safe = safeReturnPath(value);
+  if (!safe || !/^\/console(\/|\?|$)/.test(safe)) return null;
+  return safe.split('?')[0] === consoleLoginPath ? null : safe;
+}
+
 /** The current address with its query, to come back to after signing in. */
 export function currentAddress(): string {
   const loc = router?.state.location;
@@ -88,9 +101,30 @@ export function currentAddress(): string {
   return window.location.hash.replace(/^#/, '');
 }
 
-/** The login page that returns to `returnTo` (or to where the person is now) once they have signed in. */
+/**
+ * The login page that returns to `returnTo` (or to where the person is now) once they have signed
+ * in: the console's login for a console page, the app's login for anything else.
+ */
 export function loginReturningTo(returnTo: string = currentAddress()): string {
+  const consolePage = consoleReturnPath(returnTo);
+  if (consolePage) return `${consoleLoginPath}?${new URLSearchParams({ redirect: consolePage }).toString()}`;
   return buildPath(routes.login.index, { redirect: safeReturnPath(returnTo) });
+}
+
+/** Whether the person is on a login page already (the app's or the console's). */
+export function onLoginPage(): boolean {
+  const path = currentPath();
+  return path === routes.login.index || path === consoleLoginPath;
+}
+
+/** Replaces the current page with the console's login (after 退出 in the console). */
+export function openConsoleLogin(): void {
+  go(consoleLoginPath, true);
+}
+
+/** Replaces the current page with the login that returns to it. */
+export function openLoginReturningHere(): void {
+  go(loginReturningTo(currentAddress()), true);
 }
 
 /** Opens the page signed-in people came for (replacing the login or bind page). */

@@ -69,12 +69,35 @@ describe('request (requirements: request wrapper)', () => {
     expect(api.calls[0]?.headers.authorization).toBeUndefined();
   });
 
-  test.each([400, 403, 404, 429, 500, 503])('HTTP %i without the envelope throws 网络请求错误，状态码%i', async (status) => {
+  test.each([400, 403, 404, 500, 503])('HTTP %i without the envelope throws 网络请求错误，状态码%i', async (status) => {
     stubApi({ '/v1/login': { status, body: {} } });
     const error = await request('POST', apiPaths.login, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as Error).message).toBe(`网络请求错误，状态码${status}`);
     expect((error as HttpError).code).toBeUndefined();
+  });
+
+  test('HTTP 429 without the envelope (a proxy\'s) says 操作太频繁，请稍后再试, never the status code', async () => {
+    stubApi({ '/v1/login': { status: 429, body: {} } });
+    const error = (await request('POST', apiPaths.login, {}).catch((e: unknown) => e)) as HttpError;
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.status).toBe(429);
+    expect(error.message).toBe('操作太频繁，请稍后再试');
+    toastError(error);
+    expect(await screen.findByText('操作太频繁，请稍后再试')).toBeTruthy();
+    expect(screen.queryByText('网络请求错误，状态码429')).toBeNull();
+  });
+
+  test('HTTP 429 without the envelope but with Retry-After says how long to wait', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('Too Many Requests', { status: 429, headers: { 'retry-after': '30' } })));
+    const error = (await request('GET', apiPaths.getUserInfo).catch((e: unknown) => e)) as HttpError;
+    expect(error.message).toBe('操作太频繁，请30秒后再试');
+    expect(error.retryAfterSeconds).toBe(30);
+  });
+
+  test('a Retry-After given as a date (not seconds) falls back to 稍后', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 429, headers: { 'retry-after': 'Wed, 21 Oct 2015 07:28:00 GMT' } })));
+    await expect(request('GET', apiPaths.getUserInfo)).rejects.toThrow('操作太频繁，请稍后再试');
   });
 
   test('a body that is not JSON (a proxy\'s error page) is the status too', async () => {
@@ -152,9 +175,9 @@ describe('request (requirements: request wrapper)', () => {
     expect(router.state.location.pathname).toBe('/console');
   });
 
-  test('a network failure is an error with a message, not a crash', async () => {
+  test('a network failure (fetch\'s TypeError, as offline) says 网络不可用，请检查网络后重试, not a crash', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    await expect(request('GET', apiPaths.getUserInfo)).rejects.toThrow('网络连接失败，请检查网络后重试');
+    await expect(request('GET', apiPaths.getUserInfo)).rejects.toThrow('网络不可用，请检查网络后重试');
   });
 });
 

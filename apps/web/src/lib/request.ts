@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { appConstants, Code, routes, type ApiPath, type Operation as CatalogueOperation } from '@qgw/contracts';
+import { appConstants, Code, type ApiPath, type Operation as CatalogueOperation } from '@qgw/contracts';
 import { clearSession, getToken } from './storage.js';
-import { currentAddress, currentPath, redirectTo, safeReturnPath } from './navigation.js';
+import { onLoginPage, openLoginReturningHere } from './navigation.js';
 import { ShownError, showToast } from './toast.js';
 import { commonStrings } from './strings.js';
 import { useSession } from '../stores/session.js';
@@ -13,7 +13,8 @@ import { useSession } from '../stores/session.js';
 
 /**
  * A non-2xx answer. Its message is the server's own sentence when the answer carried the envelope
- * (`{code, message}`: a 429 saying how long to wait, a 428 asking for a challenge); otherwise
+ * (`{code, message}`: a 429 saying how long to wait, a 428 asking for a challenge); otherwise a 429
+ * (a proxy's) is "操作太频繁，请稍后再试" (with the wait from Retry-After) and any other status
  * "网络请求错误，状态码<status>" (docs/requirements.md#request-wrapper).
  */
 export class HttpError extends Error {
@@ -25,7 +26,7 @@ export class HttpError extends Error {
     /** seconds from Retry-After, when the server sent it */
     readonly retryAfterSeconds?: number,
   ) {
-    super(serverMessage || commonStrings.httpError(status));
+    super(serverMessage || (status === 429 ? commonStrings.tooMany(retryAfterSeconds) : commonStrings.httpError(status)));
     this.name = 'HttpError';
   }
 }
@@ -114,8 +115,8 @@ function handleUnauthorized(): never {
   clearSession();
   useSession.getState().reload();
   showToast(commonStrings.sessionExpired);
-  // back to this page once signed in again
-  if (currentPath() !== routes.login.index) redirectTo(routes.login.index, { redirect: safeReturnPath(currentAddress()) });
+  // back to this page once signed in again (a console page: through the console's login)
+  if (!onLoginPage()) openLoginReturningHere();
   throw new SessionExpiredError();
 }
 
@@ -142,6 +143,7 @@ async function send(url: string, init: RequestInit, options: RequestOptions = {}
   try {
     res = await fetch(url, init);
   } catch {
+    // offline (navigator.onLine false) or no answer at all: fetch's TypeError
     throw new Error(commonStrings.networkError);
   }
   if (res.status === 401) {

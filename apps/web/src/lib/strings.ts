@@ -1,8 +1,10 @@
 /** User-facing texts of the app shell and the request layer. */
 export const commonStrings = {
   httpError: (status: number) => `网络请求错误，状态码${status}`,
+  /** a 429 without the server's sentence (a proxy's): how long to wait when Retry-After said */
+  tooMany: (seconds?: number) => `操作太频繁，请${seconds ? `${seconds}秒后` : '稍后'}再试`,
   sessionExpired: '登录已失效，请重新登录',
-  networkError: '网络连接失败，请检查网络后重试',
+  networkError: '网络不可用，请检查网络后重试',
   badAnswer: '服务器返回的数据有误，请稍后重试',
   requestFailed: '请求失败，请稍后重试',
   unknownError: '操作失败，请稍后重试',

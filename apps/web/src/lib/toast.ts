@@ -37,17 +37,38 @@ export function preloadToast(): void {
   withToast(() => undefined);
 }
 
+/** When the last toast was asked for (performance.now()), to tell a page's leftovers from a message about the move. */
+let lastShownAt = Number.NEGATIVE_INFINITY;
+/** what is up: nothing was ever shown (then nothing is loaded to clear it), a message, or an indicator */
+let showing: 'none' | 'text' | 'loading' = 'none';
+/**
+ * A toast asked for this shortly before the screen changes belongs to the change (提交成功... and
+ * then the result page, as the spec orders them) and stays; an older one is the last page's and goes.
+ */
+export const TOAST_CARRIES_OVER_MS = 600;
+
 /** A text toast; antd-mobile keeps one toast at a time, so this also replaces a loading indicator. */
 export function showToast(text: string, duration = 2000): void {
+  lastShownAt = performance.now();
+  showing = 'text';
   withToast((t) => t.show({ content: text, duration, maskClickable: true }));
+}
+
+/** The screen changed: a toast from the page left behind (an old error, a stray indicator) is cleared. */
+export function clearToastLeftFromLastPage(now = performance.now()): void {
+  // a loading indicator belongs to the page that asked; the next page shows its own
+  if (showing === 'loading' || (showing === 'text' && now - lastShownAt > TOAST_CARRIES_OVER_MS)) hideToast();
 }
 
 /** A loading indicator with one of the spec's titles ("加载中", "更改中", …); stays until replaced or hidden. */
 export function showLoading(title: string): void {
+  showing = 'loading';
   withToast((t) => t.show({ icon: 'loading', content: title, duration: 0, maskClickable: false }));
 }
 
 export function hideToast(): void {
+  if (showing === 'none') return;
+  showing = 'none';
   withToast((t) => t.clear());
 }
 

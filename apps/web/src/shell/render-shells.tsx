@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { defaultRoute, routes, type RoutePath } from '@qgw/contracts';
 import { LoginScreen } from '../features/accounts/components/login-screen.js';
 import { HomeScreen } from '../features/home/home-screen.js';
-import { ProgrammeStatus } from '../features/programme2024/components/programme-status.js';
+import { ProgrammeName, ProgrammeStatus } from '../features/programme2024/components/programme-status.js';
 import { useGlobalStore } from '../stores/global.js';
 import { useSession } from '../stores/session.js';
 
@@ -70,7 +70,7 @@ export function renderShells(): Shell[] {
     // the app pads under a notch by the measured inset; the shell asks CSS for the same inset
     Object.assign(globalState, { statusBarHeight: 'env(safe-area-inset-top)' });
     sessionState.access_token = 'shell';
-    const home = render(routes.cxb2024.index, 'home', <HomeScreen status={<ProgrammeStatus />} />);
+    const home = render(routes.cxb2024.index, 'home', <HomeScreen status={<ProgrammeStatus />} title={(fallback) => <ProgrammeName fallback={fallback} />} />);
     sessionState.access_token = '';
     const login = render(routes.login.index, 'login', <LoginScreen />);
     return [

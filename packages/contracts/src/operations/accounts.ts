@@ -18,6 +18,8 @@ import {
   ZSendSmsCodeResponse,
   ZUpdatePasswordRequest,
   ZUpdatePasswordResponse,
+  ZWxJsConfigRequest,
+  ZWxJsConfigResponse,
   ZUpdatePhoneRequest,
   ZUpdatePhoneResponse,
   ZUpdateProfileRequest,
@@ -95,6 +97,14 @@ export const accountOperations = {
     response: ZWxAuthorizeUrlResponse,
     access: 'session',
     summary: '获取微信网页授权地址（snsapi_base）',
+  },
+  wxJsConfig: {
+    method: 'GET',
+    path: apiPaths.wxJsConfig,
+    request: ZWxJsConfigRequest,
+    response: ZWxJsConfigResponse,
+    access: 'public',
+    summary: '为本站页面签名微信 JS-SDK 配置（设置分享卡片）',
   },
   bindUser: {
     method: 'GET',

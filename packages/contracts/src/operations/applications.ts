@@ -2,6 +2,10 @@ import { apiPaths } from '../api-paths.js';
 import {
   ZGetDraftRequest,
   ZGetDraftResponse,
+  ZMyApplicationsRequest,
+  ZMyApplicationsResponse,
+  ZPrefillRequest,
+  ZPrefillResponse,
   ZSaveDraftRequest,
   ZSaveDraftResponse,
   ZWithdrawRequest,
@@ -34,5 +38,21 @@ export const applicationOperations = {
     response: ZWithdrawResponse,
     access: 'session',
     summary: '撤回申报（需填写原因；已有结果的不能撤回）',
+  },
+  myApplications: {
+    method: 'GET',
+    path: apiPaths.myApplications,
+    request: ZMyApplicationsRequest,
+    response: ZMyApplicationsResponse,
+    access: 'session',
+    summary: '我的申报：本人的全部申报（各类别，最新在前）',
+  },
+  getPrefill: {
+    method: 'GET',
+    path: apiPaths.getPrefill,
+    request: ZPrefillRequest,
+    response: ZPrefillResponse,
+    access: 'session',
+    summary: '新申报的预填内容：本人的基本信息和上次同类申报的内容（不含上传文件）',
   },
 } satisfies OperationCatalogue;

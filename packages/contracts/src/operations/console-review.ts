@@ -32,6 +32,14 @@ import {
   ZConsoleUnassignRequest,
   ZConsoleUnassignResponse,
 } from '../console-review.js';
+import {
+  ZConsoleQueueIdsRequest,
+  ZConsoleQueueIdsResponse,
+  ZConsoleStageManyRequest,
+  ZConsoleStageManyResponse,
+  ZConsoleUnassignManyRequest,
+  ZConsoleUnassignManyResponse,
+} from '../console-queue.js';
 import type { OperationCatalogue } from './define.js';
 
 /**
@@ -46,7 +54,15 @@ export const consoleReviewOperations = {
     request: ZConsoleQueueRequest,
     response: ZConsoleQueueResponse,
     access: 'console',
-    summary: '评审队列：评审仅见分配给自己的申报，管理员见全部（按更新时间倒序，游标分页）',
+    summary: '评审队列：评审仅见分配给自己的申报，管理员见全部（可按时间、评审份数、均分、中位数、分差排序，游标分页）',
+  },
+  consoleQueueIds: {
+    method: 'GET',
+    path: apiPaths.consoleQueueIds,
+    request: ZConsoleQueueIdsRequest,
+    response: ZConsoleQueueIdsResponse,
+    access: 'admin',
+    summary: '符合筛选条件的全部申报编号及总数（有上限），用于“全选”',
   },
   consoleApplication: {
     method: 'GET',
@@ -88,6 +104,14 @@ export const consoleReviewOperations = {
     access: 'admin',
     summary: '取消一项分配',
   },
+  consoleUnassignMany: {
+    method: 'POST',
+    path: apiPaths.consoleUnassignMany,
+    request: ZConsoleUnassignManyRequest,
+    response: ZConsoleUnassignManyResponse,
+    access: 'admin',
+    summary: '批量取消分配（所列评审从所列申报中移除，逐项写入审计日志）',
+  },
   consoleReviewers: {
     method: 'GET',
     path: apiPaths.consoleReviewers,
@@ -119,6 +143,14 @@ export const consoleReviewOperations = {
     response: ZConsoleStageDecisionResponse,
     access: 'admin',
     summary: '暂存决定（不发布；带 version，两位管理员同时操作只有一位成功）',
+  },
+  consoleDecisionStageMany: {
+    method: 'POST',
+    path: apiPaths.consoleDecisionStageMany,
+    request: ZConsoleStageManyRequest,
+    response: ZConsoleStageManyResponse,
+    access: 'admin',
+    summary: '批量暂存同一决定（逐项适用单项暂存的规则，逐项返回结果）',
   },
   consoleDecisionUnstage: {
     method: 'POST',

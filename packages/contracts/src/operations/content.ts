@@ -20,6 +20,8 @@ import {
   ZContentWebviewCheckResponse,
   ZContentWebviewHostsRequest,
   ZContentWebviewHostsResponse,
+  ZContentSeasonsRequest,
+  ZContentSeasonsResponse,
 } from '../content.js';
 import type { OperationCatalogue } from './define.js';
 
@@ -104,5 +106,13 @@ export const contentOperations = {
     response: ZContentWebviewHostsResponse,
     access: 'public',
     summary: '内置浏览器的域名白名单',
+  },
+  contentSeasons: {
+    method: 'GET',
+    path: apiPaths.contentSeasons,
+    request: ZContentSeasonsRequest,
+    response: ZContentSeasonsResponse,
+    access: 'public',
+    summary: '公开的届次（当前届及往届，按年份倒序）：奖项设置的届次切换',
   },
 } satisfies OperationCatalogue;

@@ -38,7 +38,12 @@ import { applicationOperations } from './applications.js';
 import { challengeOperations } from './challenge.js';
 import { consoleAccessOperations } from './console-access.js';
 import { consoleAdminOperations } from './console-admin.js';
+import { consoleAssignmentOperations } from './console-assignment.js';
 import { consoleReviewOperations } from './console-review.js';
+import { consoleReviewDeskOperations } from './console-review-desk.js';
+import { consoleRankingOperations } from './console-ranking.js';
+import { consoleDashboardOperations } from './console-dashboard.js';
+import { consoleSeasonOperations } from './console-seasons.js';
 import { contentAdminOperations } from './content-admin.js';
 import { contentOperations } from './content.js';
 import type { NonJsonRoute, Operation } from './define.js';
@@ -65,6 +70,11 @@ export { contentAdminOperations } from './content-admin.js';
 export { consoleAccessOperations } from './console-access.js';
 export { consoleAdminOperations } from './console-admin.js';
 export { consoleReviewOperations } from './console-review.js';
+export { consoleAssignmentOperations } from './console-assignment.js';
+export { consoleReviewDeskOperations } from './console-review-desk.js';
+export { consoleRankingOperations } from './console-ranking.js';
+export { consoleDashboardOperations } from './console-dashboard.js';
+export { consoleSeasonOperations } from './console-seasons.js';
 
 /** The catalogue by domain, one file each; an operation's name is unique across all of them. */
 export const operationDomains = {
@@ -83,6 +93,11 @@ export const operationDomains = {
   consoleAccess: consoleAccessOperations,
   consoleAdmin: consoleAdminOperations,
   consoleReview: consoleReviewOperations,
+  consoleAssignment: consoleAssignmentOperations,
+  consoleReviewDesk: consoleReviewDeskOperations,
+  consoleRanking: consoleRankingOperations,
+  consoleDashboard: consoleDashboardOperations,
+  consoleSeasons: consoleSeasonOperations,
 } as const;
 
 /** Every JSON operation of the API, by name. (A screen imports its domain's object instead, to load less.) */
@@ -102,6 +117,11 @@ export const operations = {
   ...consoleAccessOperations,
   ...consoleAdminOperations,
   ...consoleReviewOperations,
+  ...consoleAssignmentOperations,
+  ...consoleReviewDeskOperations,
+  ...consoleRankingOperations,
+  ...consoleDashboardOperations,
+  ...consoleSeasonOperations,
 } as const;
 
 export type OperationName = keyof typeof operations;

@@ -15,6 +15,11 @@ import { sessionExpiryIndexMigration } from './0009-session-expiry-index.js';
 import { notificationOutboxMigration } from './0010-notification-outbox.js';
 import { smsCodesMigration } from './0012-sms-codes.js';
 import { accountClosingMigration } from './0013-account-closing.js';
+import { reviewDraftsMigration } from './0014-review-drafts.js';
+import { rubricVersionsMigration } from './0015-rubric-versions.js';
+import { seasonsMigration } from './0016-seasons.js';
+import { programmeAgeRangeMigration } from './0017-programme-age-range.js';
+import { seasonContentMigration } from './0018-season-content.js';
 
 /**
  * Every migration, in order. Static (not read from disk) so that bundling or running from any
@@ -33,6 +38,11 @@ export const migrations: Record<string, Migration> = {
   '0010-notification-outbox': notificationOutboxMigration,
   '0012-sms-codes': smsCodesMigration,
   '0013-account-closing': accountClosingMigration,
+  '0014-review-drafts': reviewDraftsMigration,
+  '0015-rubric-versions': rubricVersionsMigration,
+  '0016-seasons': seasonsMigration,
+  '0017-programme-age-range': programmeAgeRangeMigration,
+  '0018-season-content': seasonContentMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
@@ -75,23 +85,38 @@ export async function createMigrator(db: Kysely<Database>): Promise<Migrator> {
 /**
  * PostgreSQL: before migrating, the migrator reads the catalogue of every schema in the database;
  * another schema dropped during that read (another deployment's or a finished test run's) fails it
- * with 3F000 naming that schema. Nothing has been applied then, so the read is simply repeated.
+ * with 3F000 naming that schema, or with 42P01 naming one of its tables ("t_x.user_roles"), and a
+ * column another schema's migration drops meanwhile fails its serial-sequence lookup with 42703
+ * (naming the table without its schema). Nothing has been applied then, so the read is repeated.
  */
-function otherSchemaVanished(error: unknown, results: MigrationResultSet['results'], ownSchema: string | undefined): boolean {
+const vanishedDuringRead = ['3F000', '42P01', '42703'];
+export function otherSchemaVanished(error: unknown, results: MigrationResultSet['results'], ownSchema: string | undefined): boolean {
   if ((results?.length ?? 0) > 0 || typeof error !== 'object' || error === null) return false;
   const e = error as { code?: unknown; message?: unknown };
-  if (e.code !== '3F000' || typeof e.message !== 'string') return false;
-  return ownSchema === undefined || !e.message.includes(`"${ownSchema}"`);
+  if (typeof e.code !== 'string' || !vanishedDuringRead.includes(e.code) || typeof e.message !== 'string') return false;
+  return ownSchema === undefined || !(e.message.includes(`"${ownSchema}"`) || e.message.includes(`"${ownSchema}.`));
+}
+
+/**
+ * Runs a migrator call (up to the latest, or to a named migration), repeating it while it fails on
+ * another schema's change during the catalogue read (otherSchemaVanished).
+ */
+export async function migrateRetryingCatalogueRaces(
+  db: Kysely<Database>,
+  migrate: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<MigrationResultSet> {
+  const ownSchema = await migrationTableSchema(db);
+  const migrator = await createMigrator(db);
+  let outcome = await migrate(migrator);
+  for (let retry = 0; retry < 5 && outcome.error && otherSchemaVanished(outcome.error, outcome.results, ownSchema); retry++) {
+    outcome = await migrate(migrator);
+  }
+  return outcome;
 }
 
 /** Applies every pending migration; throws when one fails (the failed one is rolled back where the database allows). */
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet['results']> {
-  const ownSchema = await migrationTableSchema(db);
-  const migrator = await createMigrator(db);
-  let { error, results } = await migrator.migrateToLatest();
-  for (let retry = 0; retry < 5 && error && otherSchemaVanished(error, results, ownSchema); retry++) {
-    ({ error, results } = await migrator.migrateToLatest());
-  }
+  const { error, results } = await migrateRetryingCatalogueRaces(db, (m) => m.migrateToLatest());
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     const failure = new MigrationError(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {

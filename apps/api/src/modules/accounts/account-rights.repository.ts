@@ -102,8 +102,18 @@ export const accountRightsRepository = {
     return Number(r.numDeletedRows);
   },
 
-  /** Sessions (their console verifications and OAuth states cascade), bindings, second factor, roles, reviewer profile. */
+  /**
+   * Sessions (their console verifications and OAuth states cascade), bindings, second factor, roles,
+   * reviewer profile; and review drafts: those the account wrote as a reviewer, and those others
+   * were typing about its applications (half-written text that may name the person; submitted
+   * reviews stay with the anonymised application).
+   */
   async deleteAccountData(db: Kysely<Database>, userId: string): Promise<void> {
+    await db.deleteFrom('review_drafts').where('reviewer_id', '=', userId).execute();
+    await db
+      .deleteFrom('review_drafts')
+      .where('application_id', 'in', (eb) => eb.selectFrom('applications').select('id').where('user_id', '=', userId))
+      .execute();
     await db.deleteFrom('console_verifications').where('user_id', '=', userId).execute();
     await db.deleteFrom('wx_oauth_states').where('user_id', '=', userId).execute();
     await db.deleteFrom('sessions').where('user_id', '=', userId).execute();

@@ -194,7 +194,7 @@ export class AccountRightsService {
 
   /**
    * One account: drafts, uploads (rows and bytes), avatar, notifications, sessions, WeChat bindings,
-   * second factor, roles and reviewer profile go; applications that were submitted keep a row with
+   * second factor, roles, reviewer profile and review drafts go; applications that were submitted keep a row with
    * the personal fields stripped (kind, programme, theme, status, dates, reviews and decision stay
    * for the committee's statistics and audit); the account row stays with a tombstone mobile so that
    * the mobile may register again and the audit trail's ids still resolve.

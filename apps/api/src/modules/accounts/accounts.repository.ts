@@ -116,18 +116,6 @@ export const accountsRepository = {
   },
 
   /**
-   * Whether the account still signs in with the hash a login checked, and is active: read inside the
-   * login's transaction. On PostgreSQL the row is locked (FOR UPDATE), so a password change or a
-   * disabling in progress is waited for and then seen; SQLite runs one write transaction at a time,
-   * so the plain read sees it already.
-   */
-  async stillSignsInWith(db: Kysely<Database>, id: string, checkedHash: string): Promise<boolean> {
-    let q = db.selectFrom('users').select('id').where('id', '=', id).where('password_hash', '=', checkedHash).where('status', '=', 'active');
-    if (!(db.getExecutor().adapter instanceof SqliteAdapter)) q = q.forUpdate();
-    return (await q.executeTakeFirst()) !== undefined;
-  },
-
-  /**
    * Reopens a closed account in its grace period, only while it still signs in with the hash the
    * caller checked and is still closed and not erased (a concurrent sweep or password change wins).
    */

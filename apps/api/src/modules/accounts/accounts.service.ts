@@ -22,8 +22,9 @@ import { AppError } from '../../plugins/errors.js';
 import { httpStrings } from '../../plugins/http.strings.js';
 import type { AuditRepository } from '../audit/audit.module.js';
 import { accountsRepository as repo, loginAnswer, type UserRow } from './accounts.repository.js';
+import { loginSessionRepository as loginSessions } from './login-session.repository.js';
 import { accountStrings as s, monthDay } from './accounts.strings.js';
-import { checkImage, imageProblemMessage } from '../files/files.module.js';
+import { cleanImage, imageProblemMessage } from '../files/files.module.js';
 import type { AvatarStore } from './avatars.js';
 import type { GuessThrottle } from './login-throttle.js';
 import type { LoginGuard } from './login-guard.js';
@@ -168,23 +169,30 @@ export class AccountsService {
       if (await repo.rehashIfUnchanged(this.d.db, user.id, signsInWith, rehashed, this.now())) signsInWith = rehashed;
     }
     // one commit for the session and its audit row (a commit waits for the disk); expired sessions
-    // are swept apart from logins (decision 0019)
-    const { token } = await this.d.db.transaction().execute(async (trx) => {
-      if (closing) {
-        // reopened only while still closed with this password and inside the grace period
-        if (!(await repo.reopen(trx, user.id, signsInWith, this.now()))) throw new AppError(Code.INVALID_CREDENTIALS, s.invalidCredentials);
-        await this.d.audit.record({ actorId: user.id, action: 'user.cancel_close', entity: 'user', entityId: user.id, before: { eraseAfter: user.erase_after } }, trx);
-      } else if (user.closed_at !== null) {
-        // an admin enabled the account again during its grace period: that cancelled the closing
-        await repo.reopen(trx, user.id, signsInWith, this.now());
-      }
-      // a password change or a disabling that committed while the password was being checked ended
-      // every session: this one must not start after it
-      if (!(await repo.stillSignsInWith(trx, user.id, signsInWith))) throw new AppError(Code.INVALID_CREDENTIALS, s.invalidCredentials);
-      const started = await this.d.sessions.create(user.id, trx);
-      await this.d.audit.record({ actorId: user.id, action: 'session.login', entity: 'session', entityId: started.sessionId }, trx);
-      return started;
-    });
+    // are swept apart from logins (decision 0019). A password change or a disabling that committed
+    // while the password was being checked ended every session: this one must not start after it,
+    // so it starts only while the account still signs in with the checked hash (decision 0026:
+    // the check, the session and its audit row are one statement on PostgreSQL).
+    const { token, row } = this.d.sessions.newSession(user.id);
+    const start = async (db: Kysely<Database>) => {
+      const audited = this.d.audit.rowOf({ actorId: user.id, action: 'session.login', entity: 'session', entityId: row.id });
+      if (!(await loginSessions.startIfStillSignsIn(db, row, signsInWith, audited))) throw new AppError(Code.INVALID_CREDENTIALS, s.invalidCredentials);
+    };
+    if (closing || user.closed_at !== null) {
+      await this.d.db.transaction().execute(async (trx) => {
+        if (closing) {
+          // reopened only while still closed with this password and inside the grace period
+          if (!(await repo.reopen(trx, user.id, signsInWith, this.now()))) throw new AppError(Code.INVALID_CREDENTIALS, s.invalidCredentials);
+          await this.d.audit.record({ actorId: user.id, action: 'user.cancel_close', entity: 'user', entityId: user.id, before: { eraseAfter: user.erase_after } }, trx);
+        } else {
+          // an admin enabled the account again during its grace period: that cancelled the closing
+          await repo.reopen(trx, user.id, signsInWith, this.now());
+        }
+        await start(trx);
+      });
+    } else {
+      await start(this.d.db);
+    }
     return loginAnswer(found, token);
   }
 
@@ -358,11 +366,14 @@ export class AccountsService {
     return s.loggedOut;
   }
 
-  /** Stores an uploaded avatar after the shared image check (JPEG / PNG / WebP, well-formed, no markup, declared type agrees). */
+  /**
+   * Stores an uploaded avatar after the shared image check (JPEG / PNG / WebP, well-formed, no
+   * markup, declared type agrees), without its metadata.
+   */
   async saveAvatar(auth: AuthContext, content: Buffer, declaredMime: string | undefined): Promise<{ url: string }> {
-    const checked = checkImage(content, declaredMime);
-    if (!checked.ok) throw new AppError(Code.UNSUPPORTED_MEDIA_TYPE, imageProblemMessage(checked.problem));
-    const url = await this.d.avatars.save(content, checked.kind);
+    const cleaned = await cleanImage(content, declaredMime);
+    if (!cleaned.ok) throw new AppError(Code.UNSUPPORTED_MEDIA_TYPE, imageProblemMessage(cleaned.problem));
+    const url = await this.d.avatars.save(cleaned.content, cleaned.kind);
     await this.d.audit.record({
       actorId: auth.user.id,
       action: 'user.upload_avatar',

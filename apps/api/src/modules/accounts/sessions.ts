@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Role } from '@qgw/contracts';
 import { type Clock, isoAt } from '../../clock.js';
-import { insertRow, prepared } from '../../db/prepared.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, SessionsTable } from '../../db/schema.js';
 import { newRowId } from '../../db/row-id.js';
+import { SWEEP_BATCH, sessionsRepository as repo } from './sessions.repository.js';
 
 /**
  * Bearer sessions (docs/decisions/0002-session-tokens.md): 256 random bits, base64url; only the
@@ -50,39 +50,10 @@ export function newToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: hashToken(token) };
 }
 
-/** Every request with a token asks this: compiled once (db/prepared.ts). */
-const sessionByToken = prepared(['tokenHash'], (db, p) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .select([
-      'sessions.id as sessionId',
-      'sessions.created_at as sessionCreatedAt',
-      'sessions.last_used_at as lastUsedAt',
-      'sessions.expires_at as expiresAt',
-      'sessions.revoked_at as revokedAt',
-      'users.id as userId',
-      'users.mobile',
-      'users.nickname',
-      'users.avatar',
-      'users.status',
-      'users.new_user',
-      'users.created_at as userCreatedAt',
-      'user_roles.role',
-    ])
-    .where('sessions.token_hash', '=', p.tokenHash),
-);
-
 /** How often expired sessions are deleted (decision 0019). */
 export const SESSION_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-/** How many expired sessions one statement of the sweep deletes: each batch is a short write. */
-export const SWEEP_BATCH = 500;
-
-/** One batch of the sweep: found through the index on expires_at (migration 0009). */
-export const expiredBatch = (db: Kysely<Database>, now: string) =>
-  db.deleteFrom('sessions').where('id', 'in', (eb) => eb.selectFrom('sessions').select('id').where('expires_at', '<=', now).limit(SWEEP_BATCH));
+export { expiredBatch, SWEEP_BATCH } from './sessions.repository.js';
 
 export class SessionService {
   constructor(
@@ -93,38 +64,51 @@ export class SessionService {
 
   /** Starts a session; pass the transaction when the caller is inside one. */
   async create(userId: string, db: Kysely<Database> = this.db): Promise<{ token: string; sessionId: string }> {
+    const { token, row } = this.newSession(userId);
+    await repo.insert(db, { ...row, revoked_at: null });
+    return { token, sessionId: row.id };
+  }
+
+  /** A new session's token and row (live, never used since now), for a caller that writes the row itself. */
+  newSession(userId: string): { token: string; row: Omit<SessionsTable, 'revoked_at'> } {
     const now = this.clock();
     const { token, tokenHash } = newToken();
-    const sessionId = newRowId();
-    await insertRow(db, 'sessions', {
-      id: sessionId,
-      user_id: userId,
-      token_hash: tokenHash,
-      created_at: isoAt(now),
-      last_used_at: isoAt(now),
-      expires_at: isoAt(now + this.policy.absoluteMs),
-      revoked_at: null,
-    });
-    return { token, sessionId };
+    return {
+      token,
+      row: {
+        id: newRowId(),
+        user_id: userId,
+        token_hash: tokenHash,
+        created_at: isoAt(now),
+        last_used_at: isoAt(now),
+        expires_at: isoAt(now + this.policy.absoluteMs),
+      },
+    };
   }
 
   /** The live session and its active user for a presented token, or null. */
   async authenticate(token: string): Promise<AuthContext | null> {
     if (!TOKEN_PATTERN.test(token)) return null;
-    // one row per role the user holds (one with a null role when none)
-    const rows = await sessionByToken.all(this.db, { tokenHash: hashToken(token) });
+    const now = this.clock();
+    const tokenHash = hashToken(token);
+    // one row per role the user holds (one with a null role when none); on PostgreSQL the touch
+    // below is made by the same statement
+    const touchesInRead = repo.touchesInRead(this.db);
+    const rows = touchesInRead
+      ? await repo.byTokenTouching(this.db, {
+        tokenHash,
+        now: isoAt(now),
+        idleSince: isoAt(now - this.policy.idleMs),
+        touchBefore: isoAt(now - TOUCH_INTERVAL_MS),
+      })
+      : await repo.byToken(this.db, tokenHash);
     const row = rows[0];
     if (!row || row.revokedAt !== null || row.status !== 'active') return null;
-    const now = this.clock();
     if (Date.parse(row.expiresAt) <= now) return null;
     const lastUsed = Date.parse(row.lastUsedAt);
     if (lastUsed + this.policy.idleMs <= now) return null;
-    if (now - lastUsed >= TOUCH_INTERVAL_MS) {
-      await this.db
-        .updateTable('sessions')
-        .set({ last_used_at: isoAt(now) })
-        .where('id', '=', row.sessionId)
-        .execute();
+    if (!touchesInRead && now - lastUsed >= TOUCH_INTERVAL_MS) {
+      await repo.touch(this.db, row.sessionId, isoAt(now));
     }
     return {
       user: {
@@ -141,23 +125,12 @@ export class SessionService {
   }
 
   async revoke(sessionId: string, db: Kysely<Database> = this.db): Promise<void> {
-    await db
-      .updateTable('sessions')
-      .set({ revoked_at: isoAt(this.clock()) })
-      .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await repo.revoke(db, sessionId, isoAt(this.clock()));
   }
 
   /** Ends every session of the user; returns how many were live. */
   async revokeAll(userId: string, db: Kysely<Database> = this.db): Promise<number> {
-    const res = await db
-      .updateTable('sessions')
-      .set({ revoked_at: isoAt(this.clock()) })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows);
+    return repo.revokeAll(db, userId, isoAt(this.clock()));
   }
 
   /**
@@ -171,8 +144,7 @@ export class SessionService {
     const now = isoAt(this.clock());
     let deleted = 0;
     for (;;) {
-      const res = await expiredBatch(this.db, now).executeTakeFirst();
-      const n = Number(res.numDeletedRows);
+      const n = await repo.deleteExpiredBatch(this.db, now);
       deleted += n;
       if (n < SWEEP_BATCH) return deleted;
       await new Promise((resolve) => setImmediate(resolve));

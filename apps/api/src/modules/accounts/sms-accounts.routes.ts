@@ -3,12 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountOperations as op } from '@qgw/contracts';
 import { ok } from '../../plugins/errors.js';
 import { operationRoute } from '../../plugins/operation-route.js';
+import type { Challenges } from '../challenge/challenge.module.js';
 import type { SmsAccountsService } from './sms-accounts.service.js';
 
 export interface SmsAccountsRoutesOptions {
   service: SmsAccountsService;
   /** the login route's per-IP limit applies to both */
   perIpPerMinute: number;
+  challenges: Challenges;
 }
 
 /** The account operations a verification code opens: declared as the other account endpoints are (accounts.routes.ts). */
@@ -20,14 +22,14 @@ export async function smsAccountsRoutes(app: FastifyInstance, opts: SmsAccountsR
     ...operationRoute(op.resetPassword),
     config: { rateLimit: { max: opts.perIpPerMinute, timeWindow: 60_000 } },
     // a busy address solves a proof-of-work challenge first, as for a login (HTTP 428)
-    preValidation: app.challenges.whenBusy('login'),
+    preValidation: opts.challenges.whenBusy('login'),
     handler: async (request) => ok(await service.resetPassword(request.body, { ip: request.ip })),
   });
 
   r.route({
     ...operationRoute(op.loginBySms),
     config: { rateLimit: { max: opts.perIpPerMinute, timeWindow: 60_000 } },
-    preValidation: app.challenges.whenBusy('login'),
+    preValidation: opts.challenges.whenBusy('login'),
     handler: async (request) => ok(await service.loginBySms(request.body, { ip: request.ip })),
   });
 }

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { ApiModule } from '../../api-module.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import type { SessionService } from '../accounts/accounts.module.js';
@@ -12,13 +12,14 @@ import { ProgrammeAdminService } from './programme-admin.service.js';
 import { RubricsService } from './rubrics.js';
 
 // ---- this module's public API: other modules import it only from here (eslint.config.js) ----
-export { isBlindReview, minReviewsByKind } from './console-settings.repository.js';
+export {
+  isBlindReview, minReviewsByKind, quotaByKind, seasonOf, seasonSettingRows, targetReviewersByKind, writeSeasonSetting,
+} from './console-settings.repository.js';
 
-export interface AdminModule {
+export interface AdminModule extends ApiModule {
   people: PeopleService;
   programme: ProgrammeAdminService;
   rubrics: RubricsService;
-  register(app: FastifyInstance): Promise<void>;
 }
 
 /** The console's administration screens (admins only). */

@@ -32,13 +32,13 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRoutesOptions
   admin.post(op.consoleReviewerProfile, (a, b) => people.setReviewerProfile(a, b));
 
   // ---- programme, themes, rubrics ------------------------------------------------------------------
-  admin.get(op.consoleProgramme, () => programme.programme());
+  admin.get(op.consoleProgramme, (q) => programme.programme(q.programmeId));
   admin.post(op.consoleProgrammeUpdate, (a, b) => programme.updateProgramme(a, b));
-  admin.get(op.consoleThemes, () => programme.themes());
+  admin.get(op.consoleThemes, (q) => programme.themes(q.programmeId));
   admin.post(op.consoleThemeCreate, (a, b) => programme.createTheme(a, b));
   admin.post(op.consoleThemeUpdate, (a, b) => programme.updateTheme(a, b));
   admin.post(op.consoleThemeDelete, (a, b) => programme.deleteTheme(a, b.id));
-  admin.get(op.consoleRubrics, () => rubrics.list());
+  admin.get(op.consoleRubrics, (q) => rubrics.list(q.programmeId));
   admin.post(op.consoleRubricsUpdate, (a, b) => rubrics.replace(a, b));
 
   // ---- audit log -----------------------------------------------------------------------------------

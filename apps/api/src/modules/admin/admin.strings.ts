@@ -9,6 +9,7 @@ export const adminStrings = {
   rolesChanged: '角色已被他人修改，请刷新后重试',
   noProgramme: '暂无申报活动',
   datesOrder: '时间顺序应为：开始申报 < 截止申报 ≤ 评审结束 ≤ 结果公布',
+  ageOrder: '最低年龄不能大于最高年龄',
   themeNotFound: '主题不存在',
   themeNameTaken: '已有同名主题',
   themeInUse: (n: number) => `已有${n}个申报使用该主题，不能删除，可改为停用`,

@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { adminLimits, Code, type ConsoleAuditRequest, type ConsoleAuditResponse } from '@qgw/contracts';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
 import { adminStrings as s } from './admin.strings.js';
-import { decodeNewestFirst, newestFirstPage, olderThan } from '../../db/keyset.js';
+import { decodeNewestFirst, newestFirstPage, olderThan, prefixPattern } from '../../db/keyset.js';
 
 /**
  * Browsing the append-only audit log (admins): filters by who, what, which record and when; newest
@@ -23,9 +23,18 @@ const fromJson = (v: string | null): unknown => {
 
 const canonical = (instant: string) => new Date(instant).toISOString();
 
+/** The instant a Beijing calendar day starts (China Standard Time has no daylight saving). */
+const beijingDayStart = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00+08:00`) + plusDays * 86_400_000).toISOString();
+
+/** The later of two lower bounds, the earlier of two upper ones (an instant and a day may both be given). */
+const later = (a?: string, b?: string) => (a && b ? (a > b ? a : b) : a ?? b);
+const earlier = (a?: string, b?: string) => (a && b ? (a < b ? a : b) : a ?? b);
+
 export async function browseAudit(db: Kysely<Database>, f: ConsoleAuditRequest): Promise<ConsoleAuditResponse> {
-  const from = f.from ? canonical(f.from) : undefined;
-  const to = f.to ? canonical(f.to) : undefined;
+  if (f.fromDate && f.toDate && f.fromDate > f.toDate) throw new AppError(Code.BAD_REQUEST, s.rangeOrder);
+  // toDate names the last day included: the range ends where the next Beijing day starts
+  const from = later(f.from ? canonical(f.from) : undefined, f.fromDate ? beijingDayStart(f.fromDate) : undefined);
+  const to = earlier(f.to ? canonical(f.to) : undefined, f.toDate ? beijingDayStart(f.toDate, 1) : undefined);
   if (from && to && from >= to) throw new AppError(Code.BAD_REQUEST, s.rangeOrder);
   const limit = f.limit ?? adminLimits.page.default;
 
@@ -44,6 +53,11 @@ export async function browseAudit(db: Kysely<Database>, f: ConsoleAuditRequest):
       'users.nickname as actor_name',
     ]);
   if (f.actorId) q = q.where('audit_log.actor_id', '=', f.actorId);
+  // who by name: the start of the actor's nickname, whatever the case (ids are never typed)
+  if (f.actorName) {
+    const pattern = prefixPattern(f.actorName);
+    q = q.where((eb) => sql<boolean>`lower(${eb.ref('users.nickname')}) like ${pattern} escape '\\'`);
+  }
   if (f.action) q = q.where('audit_log.action', '=', f.action);
   if (f.entity) q = q.where('audit_log.entity', '=', f.entity);
   if (f.entityId) q = q.where('audit_log.entity_id', '=', f.entityId);

@@ -11,12 +11,12 @@ import type { AuditRepository } from '../audit/audit.module.js';
 import { programmeRepository, type ThemeWithCount } from '../programme/programme.module.js';
 import { phaseOf } from '../programme/programme.module.js';
 import { adminStrings as s } from './admin.strings.js';
-import { isBlindReview, minReviewsByKind, settingKeys, writeSetting } from './console-settings.repository.js';
+import { isBlindReview, perKindSetting, perKindSettings, settingKeys, writeSeasonSetting } from './console-settings.repository.js';
 import { newRowId } from '../../db/row-id.js';
 
 /**
- * Programme administration (admins): the current programme's name, dates, phase override and the
- * blind-review switch, and its themes. Every change is audited with before and after.
+ * Programme administration (admins): a season's (default: the current one's) name, dates, phase override, the
+ * age range of its person entries and the blind-review switch, and its themes. Every change is audited with before and after.
  */
 
 const themeView = (t: ThemeWithCount): ConsoleTheme => ({
@@ -31,6 +31,14 @@ const themeView = (t: ThemeWithCount): ConsoleTheme => ({
 /** ISO instants in one canonical form (UTC, milliseconds), so stored dates compare as text. */
 const canonical = (instant: string) => new Date(instant).toISOString();
 
+/** Every per-kind 评选设置 (minimum reviews, target reviewers, quota) as the console shows them. */
+async function perKindValues(db: Kysely<Database>, programmeId: string) {
+  const out = {} as Record<(typeof perKindSettings)[number], Awaited<ReturnType<typeof perKindSetting>>>;
+  // one after the other: inside a PostgreSQL transaction there is one connection to use
+  for (const k of perKindSettings) out[k] = await perKindSetting(db, k, programmeId);
+  return out;
+}
+
 export class ProgrammeAdminService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -38,15 +46,15 @@ export class ProgrammeAdminService {
     private readonly audit: AuditRepository,
   ) {}
 
-  async programme(): Promise<ConsoleProgramme> {
-    return this.view(this.db, await this.current(this.db));
+  async programme(programmeId?: string): Promise<ConsoleProgramme> {
+    return this.view(this.db, await this.current(this.db, programmeId));
   }
 
   async updateProgramme(actorId: string, input: ConsoleProgrammeUpdateRequest): Promise<ConsoleProgramme> {
     return this.db.transaction().execute(async (trx) => {
-      const p = await this.current(trx);
-      const blindBefore = await isBlindReview(trx);
-      const minReviewsBefore = await minReviewsByKind(trx);
+      const p = await this.current(trx, input.programmeId);
+      const blindBefore = await isBlindReview(trx, p.id);
+      const perKindBefore = await perKindValues(trx, p.id);
       const next = {
         name: input.name ?? p.name,
         opens_at: input.opensAt ? canonical(input.opensAt) : p.opens_at,
@@ -54,29 +62,37 @@ export class ProgrammeAdminService {
         review_ends_at: input.reviewEndsAt ? canonical(input.reviewEndsAt) : p.review_ends_at,
         results_at: input.resultsAt ? canonical(input.resultsAt) : p.results_at,
         phase_override: input.phaseOverride === undefined ? p.phase_override : input.phaseOverride,
+        min_age: input.minAge ?? p.min_age,
+        max_age: input.maxAge ?? p.max_age,
       };
       const [o, c, r, res] = [next.opens_at, next.closes_at, next.review_ends_at, next.results_at].map(Date.parse) as [number, number, number, number];
       if (!(o < c && c <= r && r <= res)) throw new AppError(Code.BAD_REQUEST, s.datesOrder);
+      if (next.min_age > next.max_age) throw new AppError(Code.BAD_REQUEST, s.ageOrder);
 
       const now = this.clock();
       await programmeRepository.updateProgramme(trx, p.id, next, isoAt(now));
       const blindAfter = input.blindReview ?? blindBefore;
       if (input.blindReview !== undefined && input.blindReview !== blindBefore) {
-        await writeSetting(trx, settingKeys.blindReview, blindAfter, actorId, now);
+        await writeSeasonSetting(trx, p.id, settingKeys.blindReview, blindAfter, actorId, now);
       }
-      const minReviewsAfter = { ...minReviewsBefore, ...input.minReviews };
-      if (input.minReviews !== undefined && JSON.stringify(minReviewsAfter) !== JSON.stringify(minReviewsBefore)) {
-        await writeSetting(trx, settingKeys.minReviews, minReviewsAfter, actorId, now);
+      const perKindAfter = { ...perKindBefore };
+      for (const setting of perKindSettings) {
+        const after = { ...perKindBefore[setting], ...input[setting] };
+        if (input[setting] === undefined || JSON.stringify(after) === JSON.stringify(perKindBefore[setting])) continue;
+        perKindAfter[setting] = after;
+        await writeSeasonSetting(trx, p.id, settingKeys[setting], after, actorId, now);
       }
-      const pick = (x: typeof next, blind: boolean, minReviews: typeof minReviewsBefore) => ({
+      const pick = (x: typeof next, blind: boolean, perKind: typeof perKindBefore) => ({
         name: x.name,
         opensAt: x.opens_at,
         closesAt: x.closes_at,
         reviewEndsAt: x.review_ends_at,
         resultsAt: x.results_at,
         phaseOverride: x.phase_override,
+        minAge: x.min_age,
+        maxAge: x.max_age,
         blindReview: blind,
-        minReviews,
+        ...perKind,
       });
       await this.audit.record(
         {
@@ -84,8 +100,8 @@ export class ProgrammeAdminService {
           action: 'programme.update',
           entity: 'programme',
           entityId: p.id,
-          before: pick(p, blindBefore, minReviewsBefore),
-          after: pick(next, blindAfter, minReviewsAfter),
+          before: pick(p, blindBefore, perKindBefore),
+          after: pick(next, blindAfter, perKindAfter),
         },
         trx,
       );
@@ -93,15 +109,15 @@ export class ProgrammeAdminService {
     });
   }
 
-  async themes(): Promise<ConsoleThemesResponse> {
-    const p = await this.current(this.db);
+  async themes(programmeId?: string): Promise<ConsoleThemesResponse> {
+    const p = await this.current(this.db, programmeId);
     const rows = await programmeRepository.themesWithCounts(this.db, p.id);
     return { items: rows.map(themeView) };
   }
 
   async createTheme(actorId: string, input: z.output<typeof ZConsoleThemeCreateRequest>): Promise<ConsoleTheme> {
     return this.db.transaction().execute(async (trx) => {
-      const p = await this.current(trx);
+      const p = await this.current(trx, input.programmeId);
       await this.assertNameFree(trx, p.id, input.name, null);
       const row = {
         id: newRowId(),
@@ -148,9 +164,9 @@ export class ProgrammeAdminService {
     });
   }
 
+  /** A theme of any season (a season not yet current is prepared before it opens). */
   private async theme(db: Kysely<Database>, id: string): Promise<ThemeWithCount> {
-    const p = await this.current(db);
-    const row = await programmeRepository.themeWithCount(db, p.id, id);
+    const row = await programmeRepository.themeWithCount(db, null, id);
     if (!row) throw new AppError(Code.NOT_FOUND, s.themeNotFound);
     return row;
   }
@@ -159,8 +175,9 @@ export class ProgrammeAdminService {
     if (await programmeRepository.themeNameTaken(db, programmeId, name, exceptId)) throw new AppError(Code.CONFLICT, s.themeNameTaken);
   }
 
-  private async current(db: Kysely<Database>): Promise<ProgrammesTable> {
-    const p = await programmeRepository.current(db);
+  /** The season asked for, else the current one. */
+  private async current(db: Kysely<Database>, programmeId?: string): Promise<ProgrammesTable> {
+    const p = programmeId ? await programmeRepository.byId(db, programmeId) : await programmeRepository.current(db);
     if (!p) throw new AppError(Code.NOT_FOUND, s.noProgramme);
     return p;
   }
@@ -176,8 +193,10 @@ export class ProgrammeAdminService {
       resultsAt: p.results_at,
       phaseOverride: p.phase_override,
       phase: phaseOf(p, this.clock()),
-      blindReview: await isBlindReview(db),
-      minReviews: await minReviewsByKind(db),
+      blindReview: await isBlindReview(db, p.id),
+      ...(await perKindValues(db, p.id)),
+      minAge: p.min_age,
+      maxAge: p.max_age,
       updatedAt: p.updated_at,
     };
   }

@@ -58,6 +58,18 @@ export const applicationsRepository = {
     return latestLiveInProgramme.first(db, { userId, kind, programmeId });
   },
 
+  /** The newest withdrawn application of a kind in a programme (null: outside programmes). */
+  latestWithdrawn(db: Kysely<Database>, userId: string, kind: ApplicationKind, programmeId: string | null): Promise<ApplicationRow | undefined> {
+    let q = db
+      .selectFrom('applications')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('status', '=', sql.lit('withdrawn'));
+    q = programmeId === null ? q.where('programme_id', 'is', null) : q.where('programme_id', '=', programmeId);
+    return q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  },
+
   /** The newest draft of a kind (works may have several). */
   latestDraft(db: Kysely<Database>, userId: string, kind: ApplicationKind, programmeId: string | null) {
     let q = db

@@ -17,6 +17,7 @@ import { ok } from '../../plugins/errors.js';
 import { operationRoute } from '../../plugins/operation-route.js';
 import type { ApplicationsService } from './applications.service.js';
 import type { DraftsService } from './drafts.service.js';
+import type { PrefillService } from './prefill.service.js';
 import type { FormData } from './kinds.js';
 import type { RankUserLookup } from './rank-user-lookup.js';
 
@@ -24,6 +25,7 @@ export interface ApplicationsRoutesOptions {
   service: ApplicationsService;
   drafts: DraftsService;
   lookup: RankUserLookup;
+  prefill: PrefillService;
 }
 
 const answer = <T>(code: CodeValue, message: T) => ({ success: true as const, code: code as number, message });
@@ -41,7 +43,7 @@ const { submit, update, getRankUser } = rankUserOperations;
 const { memberApply, memberUpdate, getMemberInfo } = membershipOperations;
 const { applyPerson, updateApplyPerson, addWork, updateWork, applyCompany, updateApplyCompany } = programmeEntryOperations;
 const { getPersonInfo, getCompanyInfo, getWorks, getWork, getApplyStatus } = programmeEntryOperations;
-const { saveDraft, getDraft, withdrawApplication } = applicationOperations;
+const { saveDraft, getDraft, withdrawApplication, myApplications, getPrefill } = applicationOperations;
 
 /** Submit and update of every kind: the seed's submit/update answer code 9002 so the client opens checkStatus. */
 const entries: EntryRoutes[] = [
@@ -55,7 +57,7 @@ const entries: EntryRoutes[] = [
 /** Parses with the contracts' schemas (unknown fields such as status or score are stripped), delegates, wraps. */
 export async function applicationsRoutes(app: FastifyInstance, opts: ApplicationsRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { service, drafts, lookup } = opts;
+  const { service, drafts, lookup, prefill } = opts;
   const auth = { onRequest: app.requireAuth };
 
   for (const e of entries) {
@@ -100,6 +102,12 @@ export async function applicationsRoutes(app: FastifyInstance, opts: Application
   r.route({ ...operationRoute(getWorks), ...auth, handler: async (request) => ok(await service.works(authOf(request))) });
   r.route({ ...operationRoute(getWork), ...auth, handler: async (request) => ok(await service.work(authOf(request), request.query.id)) });
   r.route({ ...operationRoute(getApplyStatus), ...auth, handler: async (request) => ok(await service.applyStatus(authOf(request))) });
+  r.route({ ...operationRoute(myApplications), ...auth, handler: async (request) => ok(await service.mine(authOf(request))) });
+  r.route({
+    ...operationRoute(getPrefill),
+    ...auth,
+    handler: async (request) => ok(await prefill.prefill(authOf(request), request.query.kind)),
+  });
 
   r.route({ ...operationRoute(saveDraft), ...auth, handler: async (request) => ok(await drafts.save(authOf(request), request.body)) });
   r.route({ ...operationRoute(getDraft), ...auth, handler: async (request) => ok(await drafts.get(authOf(request), request.query)) });

@@ -17,14 +17,16 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
 import type { AuthContext } from '../accounts/accounts.module.js';
 import type { AuditRepository } from '../audit/audit.module.js';
-import type { ProgrammeService } from '../programme/programme.module.js';
+import { programmeRepository, type ProgrammeRow, type ProgrammeService } from '../programme/programme.module.js';
 import { type ApplicationRow, applicationsRepository as repo } from './applications.repository.js';
 import { applicationStrings as s } from './applications.strings.js';
+import { assertChoices, type ChoicesPort } from './choices.js';
 import type { FilesPort } from './files-port.js';
 import type { IdNumberCipher } from './id-number-cipher.js';
 import { fileIdsOf, type FormData, type KindSpec, kindSpecs } from './kinds.js';
-import { contentColumns, recordTransition } from './records.js';
-import { type ApplicationView, toSummary, toView, type ViewDeps } from './views.js';
+import { contentColumns, recordTransition, transitionEntry } from './records.js';
+import { submissionRepository as submissions } from './submission.repository.js';
+import { type ApplicationView, type SeasonYears, toSummary, toView, type ViewDeps } from './views.js';
 import { newRowId } from '../../db/row-id.js';
 
 export interface ApplicationsDeps {
@@ -35,6 +37,7 @@ export interface ApplicationsDeps {
   files: FilesPort;
   programme: ProgrammeService;
   log: FastifyBaseLogger;
+  choices: ChoicesPort;
 }
 
 
@@ -70,12 +73,17 @@ export class ApplicationsService {
     return row;
   }
 
-  /** The current programme's id for programme kinds (after checking its phase), null for membership. */
-  private async programmeFor(spec: KindSpec, phases: readonly ProgrammePhase[]): Promise<string | null> {
+  /** The current programme for programme kinds (after checking its phase), null for membership. */
+  private async programmeFor(spec: KindSpec, phases: readonly ProgrammePhase[]): Promise<ProgrammeRow | null> {
     if (!spec.inProgramme) return null;
     const { programme, phase } = await this.d.programme.requireCurrent();
     this.d.programme.assertPhase(phase, phases);
-    return programme.id;
+    return programme;
+  }
+
+  /** A person entry's applicant must be in the programme's age range (by the ID number). */
+  private checkAge(spec: KindSpec, programme: ProgrammeRow | null, data: FormData) {
+    if (spec.ageChecked && programme) this.d.programme.assertAgeEligible(programme, data.idNumber);
   }
 
   /** A work's theme must be one of its programme's. (Files are checked as they are attached, in the transaction.) */
@@ -100,9 +108,13 @@ export class ApplicationsService {
     const spec = kindSpecs[kind];
     const { draftId, ...data } = body;
     const userId = auth.user.id;
-    const programmeId = await this.programmeFor(spec, submitPhases);
+    const programme = await this.programmeFor(spec, submitPhases);
+    const programmeId = programme?.id ?? null;
+    this.checkAge(spec, programme, data);
     await this.checkTheme(spec, programmeId, data);
+    await assertChoices(spec, data, this.d.choices);
     const now = this.now();
+    const submitted = { actorId: userId, action: 'application.submit' };
     const attempt = (lookForLive: boolean) =>
       this.d.db.transaction().execute(async (trx) => {
         let target: ApplicationRow | undefined;
@@ -127,7 +139,7 @@ export class ApplicationsService {
           version = v;
         } else {
           version = 1;
-          await repo.insert(trx, {
+          const row: ApplicationRow = {
             id,
             kind,
             user_id: userId,
@@ -140,12 +152,19 @@ export class ApplicationsService {
             decided_at: null,
             created_at: now,
             updated_at: now,
-          });
+          };
+          const links = this.d.files.fileLinks(fileIdsOf(spec, data));
+          if (links && submissions.writesInOneStatement(trx)) {
+            // PostgreSQL: the row, its files and its audit entry in one statement (decision 0026)
+            const audit = this.d.audit.rowOf(transitionEntry({ ...submitted, applicationId: id, before: null, after: { status: 'submitted', version } }));
+            this.d.files.assertAllLinked(links, await submissions.insertLinkedAudited(trx, row, links, audit));
+            return { id, status: 'submitted' as const, version };
+          }
+          await repo.insert(trx, row);
         }
         await this.d.files.attachOwnedFiles(trx, userId, fileIdsOf(spec, data), id);
         await recordTransition(this.d.audit, trx, {
-          actorId: userId,
-          action: 'application.submit',
+          ...submitted,
           applicationId: id,
           before: target ? { status: 'draft', version: target.version } : null,
           after: { status: 'submitted', version },
@@ -179,10 +198,12 @@ export class ApplicationsService {
     if (!editableStatuses.includes(row.status)) throw new AppError(Code.APPLICATION_STATE, s.notEditable);
     if (row.version !== expected) throw conflict();
     if (row.programme_id) {
-      const phase = await this.d.programme.phaseOfProgramme(row.programme_id);
+      const { programme, phase } = await this.d.programme.requireById(row.programme_id);
       this.d.programme.assertPhase(phase, row.status === 'returned' ? resubmitPhases : submitPhases);
+      this.checkAge(spec, programme, data);
     }
     await this.checkTheme(spec, row.programme_id, data);
+    await assertChoices(spec, data, this.d.choices);
     const now = this.now();
     return this.d.db.transaction().execute(async (trx) => {
       const version = await repo.guardedUpdate(
@@ -272,8 +293,19 @@ export class ApplicationsService {
   }
 
   async info(auth: AuthContext, kind: ApplicationKind): Promise<ApplicationView | null> {
-    const row = await this.latestOf(auth.user.id, kind);
+    const row = (await this.latestOf(auth.user.id, kind)) ?? (await this.withdrawnEntryOf(auth.user.id, kind));
     return row ? toView(this.d.db, this.view, row, auth.user.id) : null;
+  }
+
+  /**
+   * A programme entry (person, company) withdrawn and not yet sent again: its result page still shows
+   * it — 已撤回, with the reason — and its form starts from its answers, instead of "nothing submitted"
+   * and a blank form. Membership and the 创新榜 entry keep the seed's "no application" after withdrawal.
+   */
+  private async withdrawnEntryOf(userId: string, kind: ApplicationKind): Promise<ApplicationRow | undefined> {
+    if (kind !== 'person' && kind !== 'company') return undefined;
+    const current = await this.d.programme.current();
+    return current ? repo.latestWithdrawn(this.d.db, userId, kind, current.programme.id) : undefined;
   }
 
   async work(auth: AuthContext, id: string): Promise<ApplicationView> {
@@ -286,29 +318,46 @@ export class ApplicationsService {
     const current = await this.d.programme.current();
     if (!current) return [];
     const rows = await repo.listByUser(this.d.db, auth.user.id, { kind: 'work', programmeId: current.programme.id });
-    return rows.map(toSummary);
+    return rows.map((r) => toSummary(r));
   }
 
-  /** The 2024 home page: the user's live person, company and work entries in the current programme. */
+  /**
+   * The programme home: the user's live person, company and work entries in the current season,
+   * and apart from them (earlier) their live entries of other seasons, which keep their own rules.
+   */
   async applyStatus(auth: AuthContext) {
     const current = await this.d.programme.current();
-    if (!current) return { person: null, company: null, works: [] };
+    if (!current) return { person: null, company: null, works: [], earlier: [] };
     const programmeId = current.programme.id;
     const userId = auth.user.id;
-    const [person, company, works] = await Promise.all([
+    const [person, company, works, all, years] = await Promise.all([
       repo.latestLive(this.d.db, userId, 'person', programmeId),
       repo.latestLive(this.d.db, userId, 'company', programmeId),
       repo.listByUser(this.d.db, userId, { kind: 'work', programmeId, live: true }),
+      repo.listByUser(this.d.db, userId, { live: true }),
+      this.seasonYears(),
     ]);
+    const earlier = all.filter((r) => r.programme_id !== null && r.programme_id !== programmeId && r.kind !== 'rank_user');
     return {
-      person: person ? toSummary(person) : null,
-      company: company ? toSummary(company) : null,
-      works: works.map(toSummary),
+      person: person ? toSummary(person, years) : null,
+      company: company ? toSummary(company, years) : null,
+      works: works.map((r) => toSummary(r, years)),
+      earlier: earlier.map((r) => toSummary(r, years)),
     };
+  }
+
+  private async seasonYears(): Promise<SeasonYears> {
+    return new Map((await programmeRepository.all(this.d.db)).map((p) => [p.id, Number(p.year)]));
+  }
+
+  /** 我的申报: the caller's applications of every kind, newest first, each with its season's year. */
+  async mine(auth: AuthContext): Promise<ApplicationSummary[]> {
+    const [rows, years] = await Promise.all([repo.listByUser(this.d.db, auth.user.id), this.seasonYears()]);
+    return rows.map((r) => toSummary(r, years));
   }
 
   /** Every application of the user, of every kind (the look-up's postList). */
   async allOf(userId: string): Promise<ApplicationSummary[]> {
-    return (await repo.listByUser(this.d.db, userId)).map(toSummary);
+    return (await repo.listByUser(this.d.db, userId)).map((r) => toSummary(r));
   }
 }

@@ -13,4 +13,6 @@ export const applicationStrings = {
   lookupForbidden: '只能查询本人的申报信息',
   rejectedNoReason: '申报未通过',
   untitledDraft: '未命名草稿',
+  regionUnknown: '所在地区不正确，请从列表中选择省、市、区',
+  subdivisionUnknown: '意向分会不存在或已停用，请从列表中重新选择',
 } as const;

@@ -14,6 +14,13 @@ export interface FilesPort {
    * rolls the transaction back) unless every id is a completed upload of this user and of its kind.
    */
   attachOwnedFiles(trx: Kysely<Database>, userId: string, ids: Readonly<Record<FileKind, readonly string[]>>, applicationId: string): Promise<void>;
+  /**
+   * The ids of each kind once each, for a statement that links them itself
+   * (submission.repository.ts); null when one is malformed (then attachOwnedFiles refuses them).
+   */
+  fileLinks(ids: Readonly<Record<FileKind, readonly string[]>>): Record<FileKind, string[]> | null;
+  /** Throws an AppError (rolling the transaction back) unless every id of `links` was linked. */
+  assertAllLinked(links: Readonly<Record<FileKind, readonly string[]>>, linked: Readonly<Record<FileKind, number>>): void;
   /** file id → short-lived signed URL for this viewer. */
   signFileUrls(ids: string[], viewerId: string): Record<string, string>;
 }

@@ -21,6 +21,8 @@ export interface KindSpec {
   inProgramme: boolean;
   /** a user may hold several live ones (works); otherwise one live per programme */
   several: boolean;
+  /** a person entry: its ID number must put the person in the programme's age range */
+  ageChecked: boolean;
   /** form fields that refer to uploaded files, and which kind of file each must be */
   fileFields: Record<string, FileKind>;
   /** the display columns, derived from the form so lists need not read data_json */
@@ -43,6 +45,7 @@ export const kindSpecs: Record<ApplicationKind, KindSpec> = {
     form: ZRankUserForm,
     inProgramme: true,
     several: false,
+    ageChecked: true,
     fileFields: { photo: 'image', video: 'video' },
     ...personLike,
   },
@@ -51,6 +54,7 @@ export const kindSpecs: Record<ApplicationKind, KindSpec> = {
     form: ZMemberForm,
     inProgramme: false,
     several: false,
+    ageChecked: false,
     fileFields: { photo: 'image' },
     ...personLike,
   },
@@ -59,6 +63,7 @@ export const kindSpecs: Record<ApplicationKind, KindSpec> = {
     form: ZPersonForm,
     inProgramme: true,
     several: false,
+    ageChecked: true,
     fileFields: { photo: 'image' },
     ...personLike,
   },
@@ -67,6 +72,7 @@ export const kindSpecs: Record<ApplicationKind, KindSpec> = {
     form: ZWorkForm,
     inProgramme: true,
     several: true,
+    ageChecked: false,
     fileFields: { photos: 'image', video: 'video' },
     title: (d) => str(d.title),
     applicantName: (d) => {
@@ -80,6 +86,7 @@ export const kindSpecs: Record<ApplicationKind, KindSpec> = {
     form: ZCompanyForm,
     inProgramme: true,
     several: false,
+    ageChecked: false,
     fileFields: { license: 'image' },
     title: (d) => str(d.companyName),
     applicantName: (d) => str(d.contactName),

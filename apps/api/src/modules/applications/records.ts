@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ApplicationStatus } from '@qgw/contracts';
 import type { Database } from '../../db/schema.js';
-import type { AuditRepository } from '../audit/audit.module.js';
+import type { AuditEntry, AuditRepository } from '../audit/audit.module.js';
 import type { IdNumberCipher } from './id-number-cipher.js';
 import { type FormData, type KindSpec, titleOf } from './kinds.js';
 
@@ -30,20 +30,27 @@ export interface StateAt {
  * transitions made within one millisecond, and the note (a reason) where there is one. No form
  * content and no personal data.
  */
-export async function recordTransition(
-  audit: AuditRepository,
-  trx: Kysely<Database>,
-  t: { actorId: string; action: string; applicationId: string; before: StateAt | null; after: StateAt; note?: string | null },
-): Promise<void> {
-  await audit.record(
-    {
-      actorId: t.actorId,
-      action: t.action,
-      entity: 'application',
-      entityId: t.applicationId,
-      before: t.before,
-      after: { ...t.after, note: t.note ?? null },
-    },
-    trx,
-  );
+export async function recordTransition(audit: AuditRepository, trx: Kysely<Database>, t: Transition): Promise<void> {
+  await audit.record(transitionEntry(t), trx);
+}
+
+export interface Transition {
+  actorId: string;
+  action: string;
+  applicationId: string;
+  before: StateAt | null;
+  after: StateAt;
+  note?: string | null;
+}
+
+/** The audit entry of a transition (recordTransition writes it; a submission's one statement too). */
+export function transitionEntry(t: Transition): AuditEntry {
+  return {
+    actorId: t.actorId,
+    action: t.action,
+    entity: 'application',
+    entityId: t.applicationId,
+    before: t.before,
+    after: { ...t.after, note: t.note ?? null },
+  };
 }

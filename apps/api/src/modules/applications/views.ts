@@ -30,7 +30,10 @@ export interface ViewDeps {
   log: FastifyBaseLogger;
 }
 
-export const toSummary = (row: ApplicationRow): ApplicationSummary => ({
+/** The years of the seasons, by programme id (a small table, read whole). */
+export type SeasonYears = ReadonlyMap<string, number>;
+
+export const toSummary = (row: ApplicationRow, years?: SeasonYears): ApplicationSummary => ({
   id: row.id,
   kind: row.kind,
   status: row.status,
@@ -38,6 +41,7 @@ export const toSummary = (row: ApplicationRow): ApplicationSummary => ({
   reason: row.reason,
   submittedAt: row.submitted_at,
   updatedAt: row.updated_at,
+  ...(years ? { seasonYear: row.programme_id ? (years.get(row.programme_id) ?? null) : null } : {}),
 });
 
 export const dataOf = (row: ApplicationRow): FormData => JSON.parse(row.data_json) as FormData;

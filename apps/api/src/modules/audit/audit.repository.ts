@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type Clock, isoAt } from '../../clock.js';
 import { insertRow } from '../../db/prepared.js';
-import type { Database } from '../../db/schema.js';
+import type { AuditLogTable, Database } from '../../db/schema.js';
 import { newRowId } from '../../db/row-id.js';
 
 /**
@@ -40,6 +40,9 @@ export interface AuditFilter {
   offset?: number;
 }
 
+/** An audit entry as its row: every column a string or null. */
+export type AuditRow = AuditLogTable;
+
 const toJson = (v: unknown): string | null => (v === undefined ? null : JSON.stringify(v));
 const fromJson = (s: string | null): unknown => (s === null ? null : JSON.parse(s));
 
@@ -51,7 +54,15 @@ export class AuditRepository {
 
   /** Writes one entry; pass the transaction so the entry commits (or not) with the change it records. */
   async record(entry: AuditEntry, db: Kysely<Database> = this.db): Promise<void> {
-    await insertRow(db, 'audit_log', {
+    await insertRow(db, 'audit_log', this.rowOf(entry));
+  }
+
+  /**
+   * The row `record` would write, for a repository that writes it in the same statement as the
+   * change it records (a login's session, a submission: docs/decisions/0026-postgres-round-trips.md).
+   */
+  rowOf(entry: AuditEntry): AuditRow {
+    return {
       id: newRowId(),
       actor_id: entry.actorId,
       action: entry.action,
@@ -60,7 +71,7 @@ export class AuditRepository {
       before_json: toJson(entry.before),
       after_json: toJson(entry.after),
       created_at: isoAt(this.clock()),
-    });
+    };
   }
 
   async list(filter: AuditFilter = {}): Promise<AuditRecord[]> {

@@ -1,5 +1,6 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { ApiModule } from '../../api-module.js';
 import type { Clock } from '../../clock.js';
 import type { AppConfig } from '../../config.js';
 import { type FailureCounter, MemoryFailureCounter, RedisFailureCounter } from '../accounts/accounts.module.js';
@@ -11,19 +12,12 @@ import { Challenges } from './challenges.js';
 export { challengeStrings } from './challenge.strings.js';
 export { Challenges, solutionOf } from './challenges.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * Proof-of-work challenges: `app.challenges.whenBusy('sms')` as a route's preValidation asks
-     * busy addresses for a solved challenge before the route does its work.
-     */
-    challenges: Challenges;
-  }
-}
-
-export interface ChallengeModule {
+export interface ChallengeModule extends ApiModule {
+  /**
+   * Proof-of-work challenges: `challenges.whenBusy('sms')` as a route's preValidation asks busy
+   * addresses for a solved challenge before the route does its work.
+   */
   challenges: Challenges;
-  register(app: FastifyInstance): Promise<void>;
 }
 
 /**
@@ -31,10 +25,12 @@ export interface ChallengeModule {
  * instance and the per-address threshold counts all of them), in memory otherwise — each in a store
  * of its own, so that a flood of one kind of key cannot push out another's.
  */
-export async function createChallengeModule(
-  app: FastifyInstance,
-  deps: { config: AppConfig; clock: Clock; redis: Redis | undefined; log: FastifyBaseLogger },
-): Promise<ChallengeModule> {
+export async function createChallengeModule(deps: {
+  config: AppConfig;
+  clock: Clock;
+  redis: Redis | undefined;
+  log: FastifyBaseLogger;
+}): Promise<ChallengeModule> {
   const { config, clock, redis } = deps;
   const store = (name: string): FailureCounter =>
     redis ? new RedisFailureCounter(redis, `${config.redisKeyPrefix}${name}:`) : new MemoryFailureCounter(clock);
@@ -46,11 +42,10 @@ export async function createChallengeModule(
     clock,
     deps.log,
   );
-  app.decorate('challenges', challenges);
   return {
     challenges,
-    async register(target) {
-      await target.register(challengeRoutes, { challenges, perIpPerMinute: config.login.perIpPerMinute });
+    async register(app) {
+      await app.register(challengeRoutes, { challenges, perIpPerMinute: config.login.perIpPerMinute });
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { ApiModule } from '../../api-module.js';
 import type { Clock } from '../../clock.js';
 import type { AppConfig } from '../../config.js';
 import type { DataCipher } from '../../crypto/data-cipher.js';
@@ -17,12 +18,14 @@ export type { ConsoleVerifications } from './console-verifications.js';
 export { mfaRepository } from './mfa.repository.js';
 export type { MfaService } from './mfa.service.js';
 
-export interface ConsoleAccessModule {
+export interface ConsoleAccessModule extends ApiModule {
   mfa: MfaService;
   verifications: ConsoleVerifications;
-  /** the guard (requireConsole); call right after installAuth, before any console route is registered */
+  /**
+   * The guard (requireConsole) every module's console routes use: like installAuth, installed on
+   * the app once, right after installAuth and before any module registers its routes.
+   */
   install(app: FastifyInstance): void;
-  register(app: FastifyInstance): Promise<void>;
 }
 
 /** The console's second factor and its guard. */

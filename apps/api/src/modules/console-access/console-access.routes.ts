@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+// the routes' `config.rateLimit` is typed by the rate-limit plugin's augmentation of Fastify
+import type {} from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consoleAccessOperations as op } from '@qgw/contracts';
 import { authOf } from '../../plugins/auth.js';

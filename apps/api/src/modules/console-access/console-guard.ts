@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import { Code, type ConsoleRole, consoleRoles } from '@qgw/contracts';
 import { authOf } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
+import { asGuard } from '../../plugins/guard-order.js';
 import { httpStrings } from '../../plugins/http.strings.js';
 import type { AuthContext } from '../accounts/accounts.module.js';
 import { consoleAccessStrings as s } from './console-access.strings.js';
@@ -17,7 +18,8 @@ import type { ConsoleState, ConsoleVerifications } from './console-verifications
  * and otherwise sets `request.auth` (authOf) and `request.console` (consoleOf).
  *
  * Use it as a route's `onRequest` hook: it then runs before the body is read, after the per-IP rate
- * limiter. It also works as a `preHandler` (then body validation answers first).
+ * limiter (it is a guard: plugins/guard-order.ts). It also works as a `preHandler` (then body
+ * validation answers first).
  */
 
 declare module 'fastify' {
@@ -30,22 +32,10 @@ declare module 'fastify' {
   }
 }
 
-const consoleHooks = new WeakSet<object>();
-
 /** Wires the guard to the verification store; call once on the root instance, after installAuth. */
 export function installConsoleGuard(app: FastifyInstance, verifications: ConsoleVerifications): void {
   app.decorateRequest('console', null);
   app.decorate('consoleVerifications', verifications);
-  // like the auth hooks: behind the rate limiter, so a flood of bad tokens is throttled first
-  app.addHook('onRoute', (route) => {
-    if (!Array.isArray(route.onRequest)) return;
-    const hooks = route.onRequest as object[];
-    if (!hooks.some((h) => consoleHooks.has(h))) return;
-    route.onRequest = [
-      ...hooks.filter((h) => !consoleHooks.has(h)),
-      ...hooks.filter((h) => consoleHooks.has(h)),
-    ] as typeof route.onRequest;
-  });
 }
 
 export const mfaRequired = (expired: boolean) =>
@@ -78,8 +68,7 @@ export function requireConsole(app: FastifyInstance, ...roles: ConsoleRole[]): o
     if (!state.verified) throw mfaRequired(state.expired);
     request.console = state;
   };
-  consoleHooks.add(hook);
-  return hook;
+  return asGuard(hook);
 }
 
 /**
@@ -91,8 +80,7 @@ export function requireConsoleRole(app: FastifyInstance): onRequestAsyncHookHand
     await app.requireAuth.call(this, request, reply);
     if (!holdsConsoleRole(authOf(request))) throw forbidden();
   };
-  consoleHooks.add(hook);
-  return hook;
+  return asGuard(hook);
 }
 
 /** The console state of a request that passed requireConsole. */

@@ -204,9 +204,9 @@ export async function contentAdminRoutes(app: FastifyInstance, opts: ContentAdmi
       if (content.length === 0) throw new AppError(Code.BAD_REQUEST, s.uploadMissing);
       const ext = detectContentFile(content, part.mimetype, part.filename);
       if (!ext) throw new AppError(Code.BAD_REQUEST, s.uploadType);
-      const stored = await opts.files.save(content, ext);
+      const { name: stored, size } = await opts.files.save(content, ext);
       const name = (part.filename || stored).split(/[\\/]/).pop()!.slice(0, contentLimits.shortText.max);
-      const answer = { url: opts.files.urlOf(stored), name, size: content.length, mime: contentFileKinds[ext].mime };
+      const answer = { url: opts.files.urlOf(stored), name, size, mime: contentFileKinds[ext].mime };
       await service.writer.audited(actorId, 'content.upload', 'content_file', async () => ({
         entityId: stored, before: null, after: answer, result: null,
       }));

@@ -18,6 +18,7 @@ import {
   webviewHostsRepository as hosts,
 } from './directory.repository.js';
 import { type EntitySpec, RecordWriter } from './record-writer.js';
+import { articleSeason, seasonOf } from './article-seasons.js';
 import { sanitizeRichText } from './sanitize.js';
 import * as views from './views.js';
 import { newRowId } from '../../db/row-id.js';
@@ -117,7 +118,8 @@ export class ContentAdminService {
 
   async articles(q: z.infer<typeof ZAdminArticlesRequest>) {
     const page = await articles.list(this.db, {
-      category: q.category, q: q.q || undefined, published: q.published, cursor: q.cursor,
+      category: q.category,
+      seasonId: await seasonOf(this.db, q.programmeId), q: q.q || undefined, published: q.published, cursor: q.cursor,
       limit: q.limit ?? contentLimits.page.default,
     });
     return { items: page.items.map(views.adminArticleSummary), nextCursor: page.nextCursor };
@@ -197,28 +199,32 @@ export class ContentAdminService {
     }
   }
 
-  private async assertSlugFree(trx: Db, slug: string | null | undefined, selfId?: string) {
+  private async assertSlugFree(trx: Db, slug: string | null | undefined, seasonId: string | null, selfId?: string) {
     if (!slug) return;
-    const other = await articles.bySlug(trx, slug);
+    const other = await articles.slugOwner(trx, slug, seasonId);
     if (other && other.id !== selfId) throw new AppError(Code.CONFLICT, s.slugTaken);
   }
 
   createArticle(actorId: string, input: ArticleInput) {
     return this.save(actorId, 'article', null, async (trx) => {
-      await this.assertSlugFree(trx, input.slug);
+      const programmeId = await articleSeason(trx, input.category, input.programmeId, null);
+      await this.assertSlugFree(trx, input.slug, programmeId);
       const meta = this.meta(actorId, input.published);
       return {
         ...meta, slug: null, summary: '', body: '', cover_url: null, attachments_json: '[]', award_quota: null,
-        award_prize: null, sort: 0, ...patchOf(input, articleColumns), published_at: meta.published ? meta.created_at : null,
+        award_prize: null, sort: 0, ...patchOf(input, articleColumns), programme_id: programmeId,
+        published_at: meta.published ? meta.created_at : null,
       };
     }, s.slugTaken) as Promise<AdminArticle>;
   }
 
   updateArticle(actorId: string, input: UpdateArticleRequest) {
-    const { id, published, ...fields } = input;
+    const { id, published, programmeId: _season, ...fields } = input;
     return this.save(actorId, 'article', input, async (trx, was) => {
-      await this.assertSlugFree(trx, fields.slug, id);
+      const programmeId = await articleSeason(trx, fields.category ?? was!.category, input.programmeId, was!.programme_id);
+      await this.assertSlugFree(trx, fields.slug === undefined ? was!.slug : fields.slug, programmeId, id);
       const patch = patchOf(fields, articleColumns);
+      if (programmeId !== was!.programme_id) patch.programme_id = programmeId;
       if (published !== undefined) {
         patch.published = bit(published, 0);
         if (published && !was?.published_at) patch.published_at = this.writer.now();

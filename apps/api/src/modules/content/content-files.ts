@@ -3,7 +3,7 @@ import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiPaths } from '@qgw/contracts';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../private-files.js';
-import { checkImage } from '../files/files.module.js';
+import { checkImage, stripImageMetadata } from '../files/files.module.js';
 import { ascii, detectImageKind, imageKinds, startsWith } from '../files/files.module.js';
 
 /**
@@ -26,6 +26,8 @@ export const contentFileKinds = {
 export type ContentFileExt = keyof typeof contentFileKinds;
 
 export const CONTENT_FILE_NAME = /^[a-z0-9][a-z0-9-]{0,63}\.(jpg|png|webp|pdf|txt|docx?|xlsx?)$/;
+
+const IMAGE_EXTS: ReadonlySet<ContentFileExt> = new Set(['jpg', 'png', 'webp']);
 
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
@@ -79,12 +81,16 @@ export class ContentFileStore {
     return `${apiPaths.contentFile}/${name}`;
   }
 
-  /** Writes under a fresh random name; returns the stored name. */
-  async save(content: Uint8Array, ext: ContentFileExt): Promise<string> {
+  /**
+   * Writes under a fresh random name; returns the stored name and size. An image is stored without
+   * its metadata (a photo's EXIF can hold where it was taken): detectContentFile checked it first.
+   */
+  async save(content: Buffer, ext: ContentFileExt): Promise<{ name: string; size: number }> {
     await this.init();
     const name = `${randomBytes(16).toString('hex')}.${ext}`;
-    await writeFile(join(this.dir, name), content, { flag: 'wx', mode: PRIVATE_FILE_MODE });
-    return name;
+    const bytes = IMAGE_EXTS.has(ext) ? await stripImageMetadata(content) : content;
+    await writeFile(join(this.dir, name), bytes, { flag: 'wx', mode: PRIVATE_FILE_MODE });
+    return { name, size: bytes.length };
   }
 
   /** The path and size of a stored file, or null for a name that is not one (or is missing). */

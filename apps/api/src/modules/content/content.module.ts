@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { ApiModule } from '../../api-module.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import type { AuditRepository } from '../audit/audit.module.js';
@@ -9,11 +9,10 @@ import { ContentFileStore } from './content-files.js';
 import { contentRoutes } from './content.routes.js';
 import { ContentService } from './content.service.js';
 
-export interface ContentModule {
+export interface ContentModule extends ApiModule {
   service: ContentService;
   admin: ContentAdminService;
   files: ContentFileStore;
-  register(app: FastifyInstance, opts: { uploadPerMinute: number }): Promise<void>;
 }
 
 /** Committee content: public reads, the console's writes and the public content files. */
@@ -22,6 +21,8 @@ export async function createContentModule(deps: {
   clock: Clock;
   audit: AuditRepository;
   uploadsDir: string;
+  /** uploads per IP per minute on the console's content files */
+  uploadPerMinute: number;
 }): Promise<ContentModule> {
   const service = new ContentService(deps.db);
   const admin = new ContentAdminService(deps.db, deps.clock, deps.audit);
@@ -31,9 +32,9 @@ export async function createContentModule(deps: {
     service,
     admin,
     files,
-    async register(app, opts) {
+    async register(app) {
       await app.register(contentRoutes, { service, files });
-      await app.register(contentAdminRoutes, { service: admin, files, uploadPerMinute: opts.uploadPerMinute });
+      await app.register(contentAdminRoutes, { service: admin, files, uploadPerMinute: deps.uploadPerMinute });
     },
   };
 }

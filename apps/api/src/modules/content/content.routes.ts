@@ -40,6 +40,10 @@ export async function contentRoutes(app: FastifyInstance, opts: ContentRoutesOpt
     handler: async (request, reply) => sendCacheable(request, reply, await service.article(request.query)),
   });
   r.route({
+    ...operationRoute(op.contentSeasons),
+    handler: async (request, reply) => sendCacheable(request, reply, await service.seasons()),
+  });
+  r.route({
     ...operationRoute(op.contentLeaders),
     handler: async (request, reply) => sendCacheable(request, reply, await service.leaders(request.query.group)),
   });

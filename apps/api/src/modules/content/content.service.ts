@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
-  type Article, type ArticleCategory, checkWebviewUrl, Code, type ContentArticlesResponse, type ContentMembersResponse,
+  type Article, type ArticleCategory, checkWebviewUrl, Code, type ContentArticlesResponse, type ContentMembersResponse, type ContentSeasonsResponse,
   contentLimits, type ContentMemberRegionsResponse, type ContentWebviewCheckResponse, type DirectoryMember,
   type Leader, type LeaderGroup, type MemberGrouping, type Subdivision, type SubdivisionSummary,
 } from '@qgw/contracts';
@@ -18,9 +18,36 @@ import * as views from './views.js';
 export class ContentService {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async articles(q: { category?: ArticleCategory | undefined; cursor?: string | undefined; limit?: number | undefined }): Promise<ContentArticlesResponse> {
+  /**
+   * The season a visitor may read: the current one by default, an earlier one by its year. A
+   * season not yet current is being prepared and is not public. Null while no season exists.
+   */
+  private async publicSeason(year: number | undefined): Promise<string | null> {
+    const current = await articles.currentSeason(this.db);
+    if (year === undefined) return current?.id ?? null;
+    if (!current || year > Number(current.year)) throw new AppError(Code.NOT_FOUND, s.seasonNotFound);
+    const season = await articles.seasonOfYear(this.db, year);
+    if (!season) throw new AppError(Code.NOT_FOUND, s.seasonNotFound);
+    return season.id;
+  }
+
+  /** The seasons whose programme pages and awards are public: the current one and the earlier ones. */
+  async seasons(): Promise<ContentSeasonsResponse> {
+    const current = await articles.currentSeason(this.db);
+    if (!current) return { items: [] };
+    const rows = await articles.seasonsUpTo(this.db, Number(current.year));
+    return { items: rows.map((r) => ({ year: Number(r.year), name: r.name, current: r.id === current.id })) };
+  }
+
+  async articles(q: {
+    category?: ArticleCategory | undefined;
+    season?: number | undefined;
+    cursor?: string | undefined;
+    limit?: number | undefined;
+  }): Promise<ContentArticlesResponse> {
     const page = await articles.list(this.db, {
       category: q.category,
+      seasonId: await this.publicSeason(q.season),
       published: true,
       cursor: q.cursor,
       limit: q.limit ?? contentLimits.page.default,
@@ -29,9 +56,24 @@ export class ContentService {
   }
 
   async article(q: { id?: string | undefined; slug?: string | undefined }): Promise<Article> {
-    const row = q.id !== undefined ? await articles.byId(this.db, q.id) : q.slug !== undefined ? await articles.bySlug(this.db, q.slug) : undefined;
-    if (!row || row.published !== 1) throw new AppError(Code.NOT_FOUND, s.articleNotFound);
+    const current = await articles.currentSeason(this.db);
+    const row =
+      q.id !== undefined
+        ? await articles.byId(this.db, q.id)
+        : q.slug !== undefined
+          ? await articles.bySlug(this.db, q.slug, current?.id ?? null)
+          : undefined;
+    if (!row || row.published !== 1 || !(await this.seasonIsPublic(row.programme_id, current))) {
+      throw new AppError(Code.NOT_FOUND, s.articleNotFound);
+    }
     return views.article(row);
+  }
+
+  /** A season's pages are public once it is current, and stay so after (earlier seasons). */
+  private async seasonIsPublic(seasonId: string | null, current: { year: number } | undefined): Promise<boolean> {
+    if (seasonId === null) return true;
+    const season = await articles.season(this.db, seasonId);
+    return season !== undefined && current !== undefined && Number(season.year) <= Number(current.year);
   }
 
   async leaders(group: LeaderGroup | undefined): Promise<{ items: Leader[] }> {
@@ -45,6 +87,11 @@ export class ContentService {
       subdivisions.memberCounts(this.db, { publishedOnly: true }),
     ]);
     return { items: rows.map((r) => views.subdivisionSummary(r, counts.get(r.id) ?? 0)) };
+  }
+
+  /** The names of the published subdivisions (what the membership form's 意向分会 may name). */
+  async publishedSubdivisionNames(): Promise<string[]> {
+    return (await subdivisions.list(this.db, { publishedOnly: true })).map((r) => r.name);
   }
 
   async subdivision(id: string): Promise<Subdivision> {

@@ -6,6 +6,8 @@ export const contentStrings = {
   memberNotFound: '该成员不存在或未公开',
   hostNotFound: '该域名不在白名单中',
   slugTaken: '该标识已被其他文章使用',
+  seasonNotFound: '该届次不存在或尚未公布',
+  seasonUnknown: '所选届次不存在',
   hostTaken: '该域名已在白名单中',
   subdivisionUnknown: '所选分会不存在',
   subdivisionHasMembers: '该分会下还有成员，请先移出或删除成员',

@@ -40,8 +40,8 @@ export function articleSummary(r: ArticleRow): ArticleSummary {
 }
 
 export const article = (r: ArticleRow): Article => ({ ...articleSummary(r), body: r.body, attachments: attachmentsOf(r) });
-export const adminArticleSummary = (r: ArticleRow): AdminArticleSummary => ({ ...articleSummary(r), ...adminMeta(r) });
-export const adminArticle = (r: ArticleRow): AdminArticle => ({ ...article(r), ...adminMeta(r) });
+export const adminArticleSummary = (r: ArticleRow): AdminArticleSummary => ({ ...articleSummary(r), ...adminMeta(r), programmeId: r.programme_id });
+export const adminArticle = (r: ArticleRow): AdminArticle => ({ ...article(r), ...adminMeta(r), programmeId: r.programme_id });
 
 export const leader = (r: LeaderRow): Leader => ({
   id: r.id,

@@ -1,8 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock.js';
-import type { AppConfig } from '../../config.js';
-import type { Database } from '../../db/schema.js';
+import type { ApiModule, ModuleBase } from '../../api-module.js';
 import { runPeriodically } from '../../plugins/periodic.js';
 import type { SessionService } from '../accounts/accounts.module.js';
 import type { AuditRepository } from '../audit/audit.module.js';
@@ -15,44 +11,53 @@ import { videoUploadRoutes } from './video-uploads.js';
 // ---- this module's public API: other modules import it only from here (eslint.config.js) ----
 export { FileStorage, namesOlderThan, removeQuietly } from './file-storage.js';
 export { filesRepository } from './files.repository.js';
-export { checkImage, imageProblemMessage } from './image-check.js';
+export { assertAllLinked, assertOwnedFiles, attachOwnedFiles, fileLinks, signFileUrls } from './files.service.js';
+export { checkImage, cleanImage, imageProblemMessage } from './image-check.js';
+export { stripImageMetadata } from './image-metadata.js';
 export { ascii, detectImageKind, type ImageKind, imageKinds, startsWith } from './magic-bytes.js';
 export { multipartError } from './multipart-errors.js';
 
 /** How often abandoned uploads and crash leftovers are looked for. */
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-export interface FilesModuleDeps {
-  config: AppConfig;
-  db: Kysely<Database>;
-  clock: Clock;
+export interface FilesModuleDeps extends ModuleBase {
   audit: AuditRepository;
+  /** a file's address may carry the viewer's session (files.routes.ts) */
+  sessions: SessionService;
+}
+
+export interface FilesModule extends ApiModule {
+  service: FilesService;
 }
 
 /**
- * Wires the files module into an app: storage directories, the URL signing key, the service; then
- * (register) its routes and the hourly sweep of abandoned uploads.
+ * The files module: storage directories, the URL signing key, the service; then (register) its
+ * routes and the hourly sweep of abandoned uploads.
  */
-export async function createFilesModule(app: FastifyInstance, d: FilesModuleDeps) {
+export async function createFilesModule(d: FilesModuleDeps): Promise<FilesModule> {
   const storage = new FileStorage(d.config.uploadsDir);
   await storage.init();
-  const unregisterKey = registerFileUrlKey(await resolveFileUrlKey(d.config), d.clock);
-  app.addHook('onClose', async () => unregisterKey());
-  const service = new FilesService({ db: d.db, clock: d.clock, storage, audit: d.audit, log: app.log });
+  const urlKey = await resolveFileUrlKey(d.config);
+  const service = new FilesService({ db: d.db, clock: d.clock, storage, audit: d.audit, log: d.log, videoMaxBytes: d.config.videoMaxBytes });
+  const uploadPerMinute = d.config.rateLimit.uploadPerMinute;
 
-  async function register(opts: { sessions: SessionService; uploadPerMinute: number }): Promise<void> {
-    await app.register(filesRoutes, { service, sessions: opts.sessions, clock: d.clock, uploadPerMinute: opts.uploadPerMinute });
-    await app.register(videoUploadRoutes, { service, uploadPerMinute: opts.uploadPerMinute });
+  return {
+    service,
+    async register(app) {
+      // the key signs this app's file addresses while it runs
+      const unregisterKey = registerFileUrlKey(urlKey, d.clock);
+      app.addHook('onClose', async () => unregisterKey());
+      await app.register(filesRoutes, { service, sessions: d.sessions, clock: d.clock, uploadPerMinute });
+      await app.register(videoUploadRoutes, { service, uploadPerMinute });
 
-    runPeriodically(app, {
-      everyMs: SWEEP_EVERY_MS,
-      run: async () => {
-        const r = await service.sweep();
-        if (r.uploads || r.leftovers) app.log.info(r, 'swept abandoned uploads');
-      },
-      onError: (err) => app.log.warn({ err }, 'upload sweep failed'),
-    });
-  }
-
-  return { service, register };
+      runPeriodically(app, {
+        everyMs: SWEEP_EVERY_MS,
+        run: async () => {
+          const r = await service.sweep();
+          if (r.uploads || r.leftovers) app.log.info(r, 'swept abandoned uploads');
+        },
+        onError: (err) => app.log.warn({ err }, 'upload sweep failed'),
+      });
+    },
+  };
 }

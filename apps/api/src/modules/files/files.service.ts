@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import { open, readFile, writeFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code, limits, type UploadedFile } from '@qgw/contracts';
+import { Code, type UploadedFile } from '@qgw/contracts';
 import { type Clock, isoAt } from '../../clock.js';
 import type { Database, FileKind, FilePurpose } from '../../db/schema.js';
 import type { AuthContext } from '../accounts/accounts.module.js';
@@ -17,7 +17,7 @@ import { PRIVATE_FILE_MODE } from '../../private-files.js';
 import { httpStrings } from '../../plugins/http.strings.js';
 import { FileStorage, removeQuietly } from './file-storage.js';
 import { signFileUrls } from './file-urls.js';
-import { checkImage, imageProblemMessage } from './image-check.js';
+import { cleanImage, imageProblemMessage } from './image-check.js';
 import { multipartError } from './multipart-errors.js';
 import { declaredVideoKind, detectVideoKind, imageKinds, sameVideoFamily, VIDEO_SNIFF_BYTES, videoKinds } from './magic-bytes.js';
 import { type FileRow, filesRepository as repo } from './files.repository.js';
@@ -51,6 +51,24 @@ export async function assertOwnedFiles(db: Kysely<Database>, userId: string, ids
   if (unique.length === 0) return;
   const owned = await repo.countOwnedComplete(db, userId, unique, kind);
   if (owned !== unique.length) throw invalidFiles();
+}
+
+/**
+ * The ids of each kind once each, for a statement that links them itself (applications'
+ * submission.repository.ts); null when one is not shaped as a file id (the caller then links them
+ * with attachOwnedFiles, which refuses them as before).
+ */
+export function fileLinks(ids: Readonly<Record<FileKind, readonly string[]>>): Record<FileKind, string[]> | null {
+  try {
+    return { image: uniqueFileIds(ids.image), video: uniqueFileIds(ids.video) };
+  } catch {
+    return null;
+  }
+}
+
+/** After such a statement: throws 文件无效，请重新上传 (rolling the transaction back) unless every id was linked. */
+export function assertAllLinked(links: Readonly<Record<FileKind, readonly string[]>>, linked: Readonly<Record<FileKind, number>>): void {
+  for (const kind of ['image', 'video'] as const) if (linked[kind] !== links[kind].length) throw invalidFiles();
 }
 
 /**
@@ -92,6 +110,8 @@ export interface FilesServiceDeps {
   storage: FileStorage;
   audit: AuditRepository;
   log: FastifyBaseLogger;
+  /** the largest video accepted (config VIDEO_MAX_MB) */
+  videoMaxBytes: number;
 }
 
 /** What a received multipart file part looks like to the service. */
@@ -119,9 +139,13 @@ export class FilesService {
     return this.d.storage;
   }
 
+  get videoMaxBytes(): number {
+    return this.d.videoMaxBytes;
+  }
+
   /**
    * Receives an image into tmp/ (at most limits.image.maxBytes on disk, never whole in memory
-   * while receiving), checks it, then in one transaction inserts its row and moves it into files/.
+   * while receiving), checks it and strips its metadata, then in one transaction inserts its row and moves it into files/.
    * Whatever fails, neither a file without a row nor a row without a file remains.
    */
   async saveImage(auth: AuthContext, file: IncomingFile, purpose: FilePurpose): Promise<UploadedFile> {
@@ -137,20 +161,15 @@ export class FilesService {
       // bounded by the size limit above
       const content = await readFile(temp);
       if (content.length === 0) throw new AppError(Code.BAD_REQUEST, s.imageMissing);
-      const checked = checkImage(content, file.mimetype);
-      if (!checked.ok) throw new AppError(Code.UNSUPPORTED_MEDIA_TYPE, imageProblemMessage(checked.problem));
-      const { ext, mime } = imageKinds[checked.kind];
+      const cleaned = await cleanImage(content, file.mimetype);
+      if (!cleaned.ok) throw new AppError(Code.UNSUPPORTED_MEDIA_TYPE, imageProblemMessage(cleaned.problem));
+      // what is stored is the image without its metadata (a photo's GPS position, for one)
+      await writeFile(temp, cleaned.content);
+      const size = cleaned.content.length;
+      const { ext, mime } = imageKinds[cleaned.kind];
       const id = newFileId();
-      await this.commitFile(temp, {
-        id,
-        ownerId: auth.user.id,
-        kind: 'image',
-        purpose,
-        mime,
-        size: content.length,
-        ext,
-      });
-      return { id, url: signFileUrls([id], auth.user.id)[id] as string, mime, size: content.length };
+      await this.commitFile(temp, { id, ownerId: auth.user.id, kind: 'image', purpose, mime, size, ext });
+      return { id, url: signFileUrls([id], auth.user.id)[id] as string, mime, size };
     } finally {
       await removeQuietly(temp);
     }
@@ -206,7 +225,7 @@ export class FilesService {
   /** Called when a tus upload is created: checks the declared type and records the upload. */
   async startVideoUpload(ownerId: string, uploadId: string, declaredType: string | undefined, size: number): Promise<void> {
     if (!declaredVideoKind(declaredType)) throw new AppError(Code.UNSUPPORTED_MEDIA_TYPE, s.videoType, 415);
-    if (size > limits.video.maxBytes) throw new AppError(Code.PAYLOAD_TOO_LARGE, s.videoTooLarge, 413);
+    if (size > this.d.videoMaxBytes) throw new AppError(Code.PAYLOAD_TOO_LARGE, s.videoTooLarge(this.d.videoMaxBytes), 413);
     if ((await repo.countUnfinished(this.d.db, ownerId)) >= MAX_UNFINISHED_UPLOADS) {
       throw new AppError(Code.RATE_LIMITED, s.videoTooManyUnfinished, 429);
     }

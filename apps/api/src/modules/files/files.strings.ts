@@ -16,7 +16,7 @@ export const fileStrings = {
   imageTooLarge: `图片不能超过 ${mb(limits.image.maxBytes)}`,
   videoType: '仅支持 MP4/MOV/WebM 格式的视频',
   videoMismatch: '视频内容与文件类型不符，请重新选择',
-  videoTooLarge: `视频不能超过 ${mb(limits.video.maxBytes)}`,
+  videoTooLarge: (maxBytes: number) => `视频不能超过 ${mb(maxBytes)}`,
   videoLengthMissing: '请告知视频文件大小后再上传',
   videoTooManyUnfinished: '未完成的视频上传过多，请先完成或稍后再试',
   uploadGone: '上传不存在或已过期，请重新上传',

@@ -1,4 +1,5 @@
 import { inspectImage } from './image-inspection.js';
+import { stripImageMetadata } from './image-metadata.js';
 import { declaredImageKind, type ImageKind } from './magic-bytes.js';
 import { fileStrings as s } from './files.strings.js';
 
@@ -20,6 +21,23 @@ export function checkImage(content: Uint8Array, declaredMime: string | undefined
   const declared = (declaredMime ?? '').toLowerCase().split(';')[0]?.trim() ?? '';
   if (!UNTYPED.has(declared) && declaredImageKind(declared) !== verdict.kind) return { ok: false, problem: 'mismatch' };
   return { ok: true, kind: verdict.kind };
+}
+
+export type CleanImage = { ok: true; kind: ImageKind; content: Buffer } | { ok: false; problem: ImageProblem };
+
+/**
+ * The check above, then the bytes to store: without EXIF / XMP / text metadata, upright
+ * (image-metadata.ts). Every stored image goes through this. A file whose structure passed but
+ * whose pixels cannot be decoded is invalid.
+ */
+export async function cleanImage(content: Buffer, declaredMime: string | undefined): Promise<CleanImage> {
+  const checked = checkImage(content, declaredMime);
+  if (!checked.ok) return checked;
+  try {
+    return { ok: true, kind: checked.kind, content: await stripImageMetadata(content) };
+  } catch {
+    return { ok: false, problem: 'invalid' };
+  }
 }
 
 export function imageProblemMessage(problem: ImageProblem): string {

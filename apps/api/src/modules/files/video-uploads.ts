@@ -5,12 +5,13 @@ import { FileStore } from '@tus/file-store';
 import { Metadata, Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { apiPaths, Code, limits, videoUploadMetadata } from '@qgw/contracts';
+import { apiPaths, Code, videoUploadMetadata } from '@qgw/contracts';
 import { authOf } from '../../plugins/auth.js';
 import { AppError, fail } from '../../plugins/errors.js';
 import { httpStrings } from '../../plugins/http.strings.js';
 import { PRIVATE_FILE_MODE } from '../../private-files.js';
 import { type FilesService, newFileId } from './files.service.js';
+import { VideoPatchWriter } from './video-patch.js';
 import { fileStrings as s } from './files.strings.js';
 
 /**
@@ -119,7 +120,7 @@ export async function videoUploadRoutes(app: FastifyInstance, opts: VideoUploadR
   const tus = new Server({
     path: apiPaths.uploadVideo,
     datastore: new PrivateFileStore({ directory: service.storage.tusDir }),
-    maxSize: limits.video.maxBytes,
+    maxSize: service.videoMaxBytes,
     relativeLocation: true,
     respectForwardedHeaders: false,
     // same origin only: no Access-Control-Allow-Origin
@@ -156,7 +157,7 @@ export async function videoUploadRoutes(app: FastifyInstance, opts: VideoUploadR
       const status = typeof e.status_code === 'number' ? e.status_code : 500;
       if (status === 404 || status === 410) return envelopeError(status, Code.NOT_FOUND, s.uploadGone);
       if (status === 409) return envelopeError(status, Code.CONFLICT, s.uploadOffsetConflict);
-      if (status === 413) return envelopeError(status, Code.PAYLOAD_TOO_LARGE, s.videoTooLarge);
+      if (status === 413) return envelopeError(status, Code.PAYLOAD_TOO_LARGE, s.videoTooLarge(service.videoMaxBytes));
       // a tus extension this server does not offer (concatenation): the client's mistake, not a fault
       if (status === 501) return envelopeError(400, Code.BAD_REQUEST, s.uploadBadRequest);
       if (status < 500) return envelopeError(status, Code.BAD_REQUEST, s.uploadBadRequest);
@@ -184,6 +185,25 @@ export async function videoUploadRoutes(app: FastifyInstance, opts: VideoUploadR
         reply.raw.destroy();
       }
     }
+  }
+
+  const patcher = new VideoPatchWriter((id) => service.storage.pathOf(service.storage.tusKey(id)), service.videoMaxBytes);
+
+  /** A PATCH: its bytes appended (video-patch.ts), the upload filed once the last byte is in. */
+  async function appendBytes(request: FastifyRequest, reply: FastifyReply, id: string, length: number): Promise<FastifyReply | undefined> {
+    refuseWhatTusRefuses(request, reply);
+    const offset = request.headers['upload-offset'];
+    // as @tus/server answers a PATCH without its offset or content type
+    if (typeof offset !== 'string' || request.headers['content-type'] === undefined) throw new AppError(Code.BAD_REQUEST, s.uploadBadRequest, 403);
+    const reached = await patcher.append(id, request.raw, Number(offset), length);
+    if (reached === null) {
+      // the client went away: nobody is left to answer
+      reply.hijack();
+      request.raw.destroy();
+      return undefined;
+    }
+    if (reached === length) await service.finishVideoUpload(id);
+    return reply.code(204).header('tus-resumable', TUS_RESUMABLE).header('upload-offset', reached).send();
   }
 
   // tus bodies are raw bytes for the datastore: Fastify must leave the stream unread
@@ -227,6 +247,7 @@ export async function videoUploadRoutes(app: FastifyInstance, opts: VideoUploadR
           .header('cache-control', 'no-store')
           .send();
       }
+      if (request.method === 'PATCH') return appendBytes(request, reply, id, Number(row.size));
       if (request.method === 'DELETE') {
         // termination removes the row too, which tus alone would leave behind
         await service.discardVideoUpload(id);

@@ -18,6 +18,8 @@ export interface OutboundMessage {
   outcome: string;
   /** where the applicant reads the details, absolute URL; null when no public base URL is known */
   link: string | null;
+  /** the SMS's whole text when the message is not a decision's outcome (a reviewer's reminder) */
+  text?: string;
 }
 
 export interface Recipient {

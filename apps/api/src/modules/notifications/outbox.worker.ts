@@ -79,11 +79,21 @@ export class OutboxWorker {
     while (this.running) await this.running;
   }
 
-  /** Stops: no new claims; the sends in flight finish and are settled. Unsent rows stay for the next start. */
+  /**
+   * Stops: no new claims; the sends in flight finish and are settled. Unsent rows stay for the next
+   * start. The wait is bounded by the lease: a run stuck past it (a database that stopped answering)
+   * is abandoned, as its rows are then any worker's to take again, so a shutdown never hangs on it.
+   */
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
-    await this.idle();
+    let giveUp: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([
+      this.idle().then(() => 'idle' as const),
+      new Promise<'gave up'>((resolve) => (giveUp = setTimeout(() => resolve('gave up'), this.d.leaseMs))),
+    ]);
+    clearTimeout(giveUp);
+    if (outcome === 'gave up') this.d.log.warn({ event: 'notify.outbox' }, 'outbox run still going when closing; abandoned to its lease');
   }
 
   private async run(): Promise<void> {

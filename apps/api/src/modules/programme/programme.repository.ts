@@ -7,11 +7,14 @@ export type ProgrammeRow = ProgrammesTable;
 export type ThemeRow = ThemesTable;
 /** A theme with how many applications name it (the console's theme list). */
 export type ThemeWithCount = ThemesTable & { application_count: number | string | null };
-export type ProgrammeDates = Pick<ProgrammesTable, 'name' | 'opens_at' | 'closes_at' | 'review_ends_at' | 'results_at' | 'phase_override'>;
+export type ProgrammeDates = Pick<
+  ProgrammesTable,
+  'name' | 'opens_at' | 'closes_at' | 'review_ends_at' | 'results_at' | 'phase_override' | 'min_age' | 'max_age'
+>;
 export type ThemeChanges = Partial<Pick<ThemesTable, 'name' | 'description' | 'sort' | 'active'>>;
 
-function themesWithCounts(db: Kysely<Database>, programmeId: string) {
-  return db
+function themesWithCounts(db: Kysely<Database>, programmeId: string | null) {
+  const q = db
     .selectFrom('themes')
     .selectAll('themes')
     .select((eb) =>
@@ -20,14 +23,14 @@ function themesWithCounts(db: Kysely<Database>, programmeId: string) {
         .select((e) => e.fn.countAll<number | string>().as('n'))
         .whereRef('applications.theme_id', '=', 'themes.id')
         .as('application_count'),
-    )
-    .where('themes.programme_id', '=', programmeId);
+    );
+  return programmeId === null ? q : q.where('themes.programme_id', '=', programmeId);
 }
 
 export const programmeRepository = {
-  /** The programme people apply to now: the latest year. */
+  /** The current season: the programme people apply to now (exactly one is current, migration 0016). */
   current(db: Kysely<Database>): Promise<ProgrammeRow | undefined> {
-    return db.selectFrom('programmes').selectAll().orderBy('year', 'desc').limit(1).executeTakeFirst();
+    return db.selectFrom('programmes').selectAll().where('is_current', '=', 1).executeTakeFirst();
   },
 
   byId(db: Kysely<Database>, id: string): Promise<ProgrammeRow | undefined> {
@@ -66,7 +69,8 @@ export const programmeRepository = {
     return themesWithCounts(db, programmeId).orderBy('themes.sort').orderBy('themes.id').execute();
   },
 
-  themeWithCount(db: Kysely<Database>, programmeId: string, id: string): Promise<ThemeWithCount | undefined> {
+  /** A theme with its count; programmeId null: of whichever season it belongs to. */
+  themeWithCount(db: Kysely<Database>, programmeId: string | null, id: string): Promise<ThemeWithCount | undefined> {
     return themesWithCounts(db, programmeId).where('themes.id', '=', id).executeTakeFirst();
   },
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { Code, type CurrentStatus, type ProgrammePhase, type Theme } from '@qgw/contracts';
+import { type AgeRange, ageOutsideRange, beijingDate, Code, type CurrentStatus, type ProgrammePhase, type Theme } from '@qgw/contracts';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
@@ -19,6 +19,9 @@ export function phaseOf(p: ProgrammeRow, nowMs: number): ProgrammePhase {
   if (nowMs < Date.parse(p.results_at)) return 'reviewing';
   return 'results';
 }
+
+/** The ages a programme's person entries are open to, counted on its closing day in Beijing. */
+export const ageRangeOf = (p: ProgrammeRow): AgeRange => ({ minAge: p.min_age, maxAge: p.max_age, onDate: beijingDate(p.closes_at) });
 
 export interface CurrentProgramme {
   programme: ProgrammeRow;
@@ -42,10 +45,33 @@ export class ProgrammeService {
     return c;
   }
 
-  async phaseOfProgramme(programmeId: string, db: Kysely<Database> = this.db): Promise<ProgrammePhase> {
+  /** A season by id, or the current one without it (the console's season selector). */
+  async season(programmeId?: string, db: Kysely<Database> = this.db): Promise<CurrentProgramme> {
+    if (!programmeId) return this.requireCurrent(db);
     const programme = await repo.byId(db, programmeId);
     if (!programme) throw new AppError(Code.NOT_FOUND, s.noProgramme);
-    return phaseOf(programme, this.clock());
+    return { programme, phase: phaseOf(programme, this.clock()) };
+  }
+
+  async phaseOfProgramme(programmeId: string, db: Kysely<Database> = this.db): Promise<ProgrammePhase> {
+    return (await this.requireById(programmeId, db)).phase;
+  }
+
+  async requireById(programmeId: string, db: Kysely<Database> = this.db): Promise<CurrentProgramme> {
+    const programme = await repo.byId(db, programmeId);
+    if (!programme) throw new AppError(Code.NOT_FOUND, s.noProgramme);
+    return { programme, phase: phaseOf(programme, this.clock()) };
+  }
+
+  /**
+   * Refuses (AGE_INELIGIBLE, naming the range) a person whose ID number puts them outside the
+   * programme's age range on its closing day. The form asks the same as soon as the number is typed.
+   */
+  assertAgeEligible(programme: ProgrammeRow, idNumber: unknown): void {
+    if (typeof idNumber !== 'string') return;
+    const range = ageRangeOf(programme);
+    const age = ageOutsideRange(idNumber, range);
+    if (age !== null) throw new AppError(Code.AGE_INELIGIBLE, s.ageIneligible(age, range.minAge, range.maxAge, range.onDate));
   }
 
   /** Refuses unless the phase is one of `allowed` (first submissions: only 'open'). */
@@ -63,6 +89,7 @@ export class ProgrammeService {
       closesAt: p.closes_at,
       reviewEndsAt: p.review_ends_at,
       resultsAt: p.results_at,
+      ageRange: ageRangeOf(p),
     };
   }
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
-  assignCsvHeader, Code, type ConsoleAssignCsvResponse, type ConsoleAssignResponse, type ConsoleReviewerLoad,
+  assignCsvHeader, Code, type ConsoleAssignCsvResponse, type ConsoleAssignResponse, type ConsoleReviewerLoad, type ConsoleUnassignManyResponse,
   type CsvRowResult, limits, maskMobile, type RefusedAssignment, reviewLimits,
 } from '@qgw/contracts';
 import { type Clock, isoAt } from '../../clock.js';
@@ -12,6 +12,7 @@ import type { AuditRepository } from '../audit/audit.module.js';
 import { type ConsoleActor, normalizeOrganization, notAssigned } from './console-actor.js';
 import { parseCsv } from './csv.js';
 import { RECORD_ID } from '../../db/keyset.js';
+import { reviewDraftsRepository as drafts } from './review-drafts.repository.js';
 import { REVIEWABLE, type ReviewerRow, reviewRepository as repo } from './review.repository.js';
 import { reviewStrings as s } from './review.strings.js';
 
@@ -228,18 +229,40 @@ export class AssignmentService {
     return { rows: results, assigned: count('assigned'), unchanged: count('unchanged'), refused: count('refused') };
   }
 
-  async unassign(actor: ConsoleActor, applicationId: string, reviewerId: string): Promise<{ removed: boolean }> {
+  /**
+   * Takes the reviewers off one application in one transaction, each removal audited; answers
+   * those that were assigned. A review already sent stays on record.
+   */
+  private async removeFrom(actor: ConsoleActor, applicationId: string, reviewerIds: readonly string[]): Promise<string[]> {
     return this.d.db.transaction().execute(async (trx) => {
       await repo.holdApplication(trx, applicationId);
-      const removed = await repo.deleteAssignment(trx, applicationId, reviewerId);
-      if (removed) {
+      const removed: string[] = [];
+      for (const reviewerId of new Set(reviewerIds)) {
+        // a draft exists only while its author is assigned
+        await drafts.delete(trx, applicationId, reviewerId);
+        if (!(await repo.deleteAssignment(trx, applicationId, reviewerId))) continue;
+        removed.push(reviewerId);
         await this.d.audit.record(
           { actorId: actor.id, action: 'review.unassign', entity: 'application', entityId: applicationId, before: { reviewerId } },
           trx,
         );
       }
-      return { removed };
+      return removed;
     });
+  }
+
+  async unassign(actor: ConsoleActor, applicationId: string, reviewerId: string): Promise<{ removed: boolean }> {
+    return { removed: (await this.removeFrom(actor, applicationId, [reviewerId])).length > 0 };
+  }
+
+  /** Every listed reviewer off every listed application (the queue's bulk action). */
+  async unassignMany(actor: ConsoleActor, applicationIds: string[], reviewerIds: string[]): Promise<ConsoleUnassignManyResponse> {
+    const out: ConsoleUnassignManyResponse = { removed: [], unchanged: [] };
+    for (const applicationId of new Set(applicationIds)) {
+      const removed = new Set(await this.removeFrom(actor, applicationId, reviewerIds));
+      for (const reviewerId of new Set(reviewerIds)) (removed.has(reviewerId) ? out.removed : out.unchanged).push({ applicationId, reviewerId });
+    }
+    return out;
   }
 
   async reviewers(): Promise<ConsoleReviewerLoad[]> {
@@ -256,7 +279,7 @@ export class AssignmentService {
   }
 
   /**
-   * A reviewer declares a conflict of interest: the assignment and any review of theirs go, and
+   * A reviewer declares a conflict of interest: the assignment and any review or draft of theirs go, and
    * they are never assigned to this application again. Audited with the reason.
    */
   async declareConflict(actor: ConsoleActor, applicationId: string, reason: string): Promise<{ applicationId: string; declaredAt: string }> {
@@ -271,6 +294,7 @@ export class AssignmentService {
       await repo.insertConflict(trx, { applicationId, reviewerId: actor.id, reason, at });
       await repo.deleteAssignment(trx, applicationId, actor.id);
       await repo.deleteReview(trx, applicationId, actor.id);
+      await drafts.delete(trx, applicationId, actor.id);
       await this.d.audit.record(
         { actorId: actor.id, action: 'review.conflict', entity: 'application', entityId: applicationId, after: { reviewerId: actor.id, reason } },
         trx,

@@ -26,9 +26,12 @@ export const actorOf = (auth: AuthContext): ConsoleActor => ({
 export const notAssigned = () => new AppError(Code.NOT_ASSIGNED, s.notAssigned, 403);
 export const notFound = () => new AppError(Code.NOT_FOUND, s.notFound);
 
-/** Whether this caller is kept blind (the programme's blind-review switch; admins always see who applied). */
-export async function blindFor(db: Kysely<Database>, actor: ConsoleActor): Promise<boolean> {
-  return !actor.isAdmin && (await isBlindReview(db));
+/**
+ * Whether this caller is kept blind (the season's blind-review switch: the application's season, else
+ * the current one; admins always see who applied).
+ */
+export async function blindFor(db: Kysely<Database>, actor: ConsoleActor, programmeId?: string | null): Promise<boolean> {
+  return !actor.isAdmin && (await isBlindReview(db, programmeId));
 }
 
 /**

@@ -42,6 +42,12 @@ export async function decisionsRoutes(app: FastifyInstance, opts: DecisionsRoute
   });
 
   r.route({
+    ...operationRoute(op.consoleDecisionStageMany),
+    ...admin,
+    handler: async (request) => ok(await opts.decisions.stageMany(actorOf(authOf(request)), request.body)),
+  });
+
+  r.route({
     ...operationRoute(op.consoleDecisionUnstage),
     ...admin,
     handler: async (request) => ok(await opts.decisions.unstage(actorOf(authOf(request)), request.body.applicationId, request.body.version)),
@@ -50,7 +56,7 @@ export async function decisionsRoutes(app: FastifyInstance, opts: DecisionsRoute
   r.route({
     ...operationRoute(op.consoleDecisionsStaged),
     ...admin,
-    handler: async (request) => ok(await opts.decisions.stagedList(request.query.kind)),
+    handler: async (request) => ok(await opts.decisions.stagedList(request.query.kind, request.query.programmeId)),
   });
 
   r.route({

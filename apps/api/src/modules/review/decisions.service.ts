@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
-  Code, type ConsoleReleaseResponse, type ConsoleStagedItem, type Decision, decisionStatus, resubmitPhases, routes,
+  Code, type ConsoleReleaseResponse, type ConsoleStageManyResponse, type ConsoleStagedItem, type Decision, decisionStatus, resubmitPhases, routes,
   type StagedDecision,
 } from '@qgw/contracts';
 import { type Clock, isoAt } from '../../clock.js';
@@ -14,6 +14,7 @@ import type { NotificationsService } from '../notifications/notifications.module
 import type { ProgrammeService } from '../programme/programme.module.js';
 import { type ConsoleActor, notFound } from './console-actor.js';
 import { lookupCodeOf, noticeOf, outcomeLabel } from './notice.js';
+import { placesOf } from './ranking.service.js';
 import { REVIEWABLE, reviewRepository as repo } from './review.repository.js';
 import { averageOf } from './rubric.js';
 import { reviewStrings as s } from './review.strings.js';
@@ -72,7 +73,7 @@ export class DecisionsService {
     // (returning for changes judges nothing, and needs none)
     let reviewsShort: { done: number; required: number; override: string } | undefined;
     if (app && input.decision !== 'return') {
-      const required = (await minReviewsByKind(this.d.db))[app.kind];
+      const required = (await minReviewsByKind(this.d.db, app.programme_id))[app.kind];
       const done = await repo.reviewCount(this.d.db, app.id);
       if (done < required) {
         if (!input.override) throw new AppError(Code.REVIEWS_TOO_FEW, s.reviewsTooFew(done, required));
@@ -119,6 +120,30 @@ export class DecisionsService {
     };
   }
 
+  /**
+   * One decision for many applications (the queue's bulk action): each is staged on its current
+   * version by `stage` itself, so every rule of single staging applies, and answered on its own.
+   */
+  async stageMany(
+    actor: ConsoleActor,
+    input: { applicationIds: string[]; decision: Decision; reason: string; override?: string | undefined },
+  ): Promise<ConsoleStageManyResponse> {
+    const out: ConsoleStageManyResponse = { staged: [], refused: [] };
+    for (const applicationId of new Set(input.applicationIds)) {
+      const app = await repo.application(this.d.db, applicationId);
+      try {
+        if (!app || app.status === 'draft') throw notFound();
+        if (!REVIEWABLE.includes(app.status)) throw new AppError(Code.APPLICATION_STATE, s.decisionState);
+        const staged = await this.stage(actor, { ...input, applicationId, version: app.version });
+        out.staged.push({ applicationId, version: staged.version });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        out.refused.push({ applicationId, code: err.code, reason: err.message });
+      }
+    }
+    return out;
+  }
+
   async unstage(actor: ConsoleActor, applicationId: string, version: number): Promise<{ applicationId: string; version: number }> {
     const out = await this.d.db.transaction().execute(async (trx) => {
       const staged = await repo.staged(trx, applicationId);
@@ -143,8 +168,8 @@ export class DecisionsService {
     return { applicationId, version: out };
   }
 
-  async stagedList(kind?: ConsoleStagedItem['kind']): Promise<ConsoleStagedItem[]> {
-    const rows = await repo.stagedList(this.d.db, kind);
+  async stagedList(kind?: ConsoleStagedItem['kind'], programmeId?: string): Promise<ConsoleStagedItem[]> {
+    const rows = await repo.stagedList(this.d.db, kind, programmeId);
     const ids = rows.map((r) => r.application_id);
     const totals = new Map<string, number[]>();
     if (ids.length > 0) {
@@ -152,6 +177,10 @@ export class DecisionsService {
         totals.set(r.application_id, [...(totals.get(r.application_id) ?? []), Number(r.total)]);
       }
     }
+    // beside each decision: its place in its kind's ranking, and its programme's phase now
+    const programmes = [...new Set(rows.flatMap((r) => (r.programme_id ? [r.programme_id] : [])))];
+    const places = await placesOf(this.d.db, rows.flatMap((r) => (r.programme_id ? [{ programmeId: r.programme_id, kind: r.kind }] : [])));
+    const phases = new Map(await Promise.all(programmes.map(async (id) => [id, await this.d.programme.phaseOfProgramme(id, this.d.db)] as const)));
     return rows.map((r) => ({
       applicationId: r.application_id,
       decision: r.decision,
@@ -165,6 +194,9 @@ export class DecisionsService {
       version: Number(r.version),
       reviewCount: totals.get(r.application_id)?.length ?? 0,
       averageScore: averageOf(totals.get(r.application_id) ?? []),
+      rank: places.get(r.application_id)?.rank ?? null,
+      rankedCount: places.get(r.application_id)?.rankedCount ?? null,
+      phase: r.programme_id ? (phases.get(r.programme_id) ?? null) : null,
     }));
   }
 

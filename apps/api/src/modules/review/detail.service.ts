@@ -15,7 +15,7 @@ import { programmeRepository } from '../programme/programme.module.js';
 import { blindFor, type ConsoleActor, notAssigned, notFound } from './console-actor.js';
 import { maskedData, shownTitle } from './masking.js';
 import { reviewRepository as repo } from './review.repository.js';
-import { rubricOf } from './rubric.js';
+import { rubricOf, rubricVersionOf } from './rubric.js';
 import { reviewStrings as s } from './review.strings.js';
 
 export interface DetailDeps {
@@ -37,6 +37,8 @@ export const toConsoleReview = (r: ReviewWithName): ConsoleReview => ({
   privateNote: r.private_note,
   submittedAt: r.submitted_at,
   updatedAt: r.updated_at,
+  rubricVersion: Number(r.rubric_version),
+  needsRescore: Number(r.needs_rescore) === 1,
 });
 
 /**
@@ -66,7 +68,7 @@ export class DetailService {
   async detail(actor: ConsoleActor, id: string): Promise<ConsoleApplicationResponse> {
     const { db } = this.d;
     const row = await consoleApplication(db, actor, id);
-    const blind = await blindFor(db, actor);
+    const blind = await blindFor(db, actor, row.programme_id);
     const data = dataOf(row);
     const idNumber = idNumberOf(this.d.view, row);
     const ownerMobile = await accountsRepository.mobileOrThrow(db, row.user_id);
@@ -82,7 +84,7 @@ export class DetailService {
 
     const assignments = (await repo.assignments(db, row.id)).filter((a) => actor.isAdmin || a.reviewer_id === actor.id);
     const reviews = await repo.reviewsOf(db, row.id, actor.isAdmin ? undefined : actor.id);
-    const reviewed = new Set(reviews.map((r) => r.reviewer_id));
+    const reviewed = new Set(reviews.filter((r) => Number(r.needs_rescore) === 0).map((r) => r.reviewer_id));
     const assignedToMe = assignments.some((a) => a.reviewer_id === actor.id);
     const staged = actor.isAdmin ? await repo.staged(db, row.id) : undefined;
     const themeName = row.theme_id ? await programmeRepository.themeName(db, row.theme_id) : undefined;
@@ -112,7 +114,8 @@ export class DetailService {
       timeline,
       fileUrls: urls,
       files,
-      rubric: await rubricOf(db, row.kind),
+      rubric: await rubricOf(db, row.kind, row.programme_id),
+      rubricVersion: await rubricVersionOf(db, row.kind, row.programme_id),
       assignments: assignments.map((a) => ({
         reviewer: { id: a.reviewer_id, nickname: a.nickname },
         assignedAt: a.assigned_at,
@@ -159,7 +162,7 @@ export class DetailService {
   async reveal(actor: ConsoleActor, id: string, field: RevealField): Promise<{ field: RevealField; value: string }> {
     const { db } = this.d;
     const row = await consoleApplication(db, actor, id);
-    if (await blindFor(db, actor)) throw new AppError(Code.BLIND_REVIEW, s.blindReveal);
+    if (await blindFor(db, actor, row.programme_id)) throw new AppError(Code.BLIND_REVIEW, s.blindReveal);
     if (field === 'idNumber' && !actor.isAdmin) throw new AppError(Code.REVEAL_ADMIN_ONLY, s.revealAdminOnly, 403);
     let value: string | undefined;
     if (field === 'idNumber') value = idNumberOf(this.d.view, row);

@@ -1,10 +1,11 @@
 import { type Kysely, sql } from 'kysely';
+import { onCurrentRubric } from './review.repository.js';
 import {
   type ApplicationKind, type ApplicationStatus, type Decision, decisionLabels, type ExportColumnKey, maskMobile, statusLabels,
 } from '@qgw/contracts';
 import type { Database } from '../../db/schema.js';
 import { averageOf } from './rubric.js';
-import { kindLabels } from './review.strings.js';
+import { kindLabels, reviewStrings as s } from './review.strings.js';
 
 /**
  * The rows of an applications export, read in keyset batches so that a large export never holds
@@ -17,19 +18,59 @@ export interface ExportFilter {
   programmeId?: string | undefined;
 }
 
-export type ExportRow = Record<ExportColumnKey, string | number | null>;
+export interface ExportOptions {
+  /** blind review: reviewers are named by their place (评审专家1, 2, …), not by name */
+  blind: boolean;
+}
+
+/** A column of one criterion's average score, after the fixed columns (exportColumns). */
+export interface CriterionColumn {
+  id: string;
+  kind: ApplicationKind;
+  header: string;
+}
+
+/** The fixed columns, and each active criterion's average by its id (for the criterion columns). */
+export type ExportRow = Record<ExportColumnKey, string | number | null> & { criterionAverages: ReadonlyMap<string, number> };
 
 const BATCH = 500;
 const RELEASED: Partial<Record<ApplicationStatus, Decision>> = { approved: 'approve', rejected: 'reject', returned: 'return' };
 
-export async function* exportRows(db: Kysely<Database>, f: ExportFilter): AsyncGenerator<ExportRow> {
+/**
+ * One column per active criterion of the kinds exported, in the rubric's order: each criterion's
+ * average over the application's reviews, a number a spreadsheet can sort. With more than one kind
+ * in the file the kind names the criterion, since two kinds may share a criterion's name.
+ */
+export async function criterionColumns(db: Kysely<Database>, f: ExportFilter, season: string | null): Promise<CriterionColumn[]> {
+  // the season's rubric: the season exported, else the current one
+  let q = db
+    .selectFrom('rubric_criteria')
+    .select(['id', 'kind', 'name'])
+    .where('active', '=', 1)
+    .where((eb) => (season ? eb('programme_id', '=', season) : eb('programme_id', 'is', null)));
+  if (f.kind) q = q.where('kind', '=', f.kind);
+  const rows = await q.orderBy('kind').orderBy('sort').orderBy('id').execute();
+  return rows.map((c) => ({ id: c.id, kind: c.kind, header: f.kind ? s.criterionAverage(c.name) : s.kindCriterionAverage(kindLabels[c.kind], c.name) }));
+}
+
+export async function* exportRows(db: Kysely<Database>, f: ExportFilter, o: ExportOptions): AsyncGenerator<ExportRow> {
   // criterion names by id, every version's (a small table): a review names the criteria it scored
   const criteria = new Map((await db.selectFrom('rubric_criteria').select(['id', 'name']).execute()).map((c) => [c.id, c.name]));
-  const detailOf = (rv: { reviewer: string; total: number | string; recommendation: Decision; scores_json: string }) => {
+  const detailOf = (rv: { reviewer: string; total: number | string; recommendation: Decision; scores_json: string }, place: number) => {
     const scores = Object.entries(JSON.parse(rv.scores_json) as Record<string, number>)
       .map(([id, score]) => `${criteria.get(id) ?? id} ${score}`)
       .join('、');
-    return `${rv.reviewer} ${Number(rv.total).toFixed(2)}分（${scores}；${decisionLabels[rv.recommendation]}）`;
+    const reviewer = o.blind ? s.blindReviewer(place + 1) : rv.reviewer;
+    return `${reviewer} ${Number(rv.total).toFixed(2)}分（${scores}；${decisionLabels[rv.recommendation]}）`;
+  };
+  const averagesOf = (reviews: readonly { scores_json: string }[]) => {
+    const byCriterion = new Map<string, number[]>();
+    for (const rv of reviews) {
+      for (const [id, score] of Object.entries(JSON.parse(rv.scores_json) as Record<string, number>)) {
+        byCriterion.set(id, [...(byCriterion.get(id) ?? []), score]);
+      }
+    }
+    return new Map([...byCriterion].map(([id, scores]) => [id, averageOf(scores)!]));
   };
   let after: string | null = null;
   for (;;) {
@@ -54,6 +95,7 @@ export async function* exportRows(db: Kysely<Database>, f: ExportFilter): AsyncG
       .innerJoin('users as ru', 'ru.id', 'rv.reviewer_id')
       .select(['rv.application_id', 'rv.total', 'rv.recommendation', 'rv.scores_json', 'ru.nickname as reviewer'])
       .where('rv.application_id', 'in', ids)
+      .where(onCurrentRubric('rv'))
       .orderBy('rv.submitted_at')
       .orderBy('rv.id')
       .execute();
@@ -89,6 +131,7 @@ export async function* exportRows(db: Kysely<Database>, f: ExportFilter): AsyncG
         decision: released ? decisionLabels[released] : st ? `${decisionLabels[st.decision]}（待发布）` : null,
         reason: released ? r.reason : st ? st.reason : null,
         decidedAt: released ? r.decided_at : null,
+        criterionAverages: averagesOf(mine),
       };
     }
     after = rows.at(-1)!.id;

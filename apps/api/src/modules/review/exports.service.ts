@@ -12,7 +12,8 @@ import { filesRepository } from '../files/files.module.js';
 import type { FileStorage } from '../files/files.module.js';
 import { type ConsoleActor, notFound } from './console-actor.js';
 import { csvLine, UTF8_BOM } from './csv.js';
-import { type ExportFilter, exportRows } from './export-rows.repository.js';
+import { isBlindReview, seasonOf } from '../admin/admin.module.js';
+import { type CriterionColumn, criterionColumns, type ExportFilter, type ExportRow, exportRows } from './export-rows.repository.js';
 import { reviewRepository as repo } from './review.repository.js';
 import { reviewStrings as s } from './review.strings.js';
 
@@ -50,6 +51,14 @@ const beijingCell = (iso: string): Date => new Date(Date.parse(iso) + BEIJING_OF
 const cellOf = (key: string, v: string | number | null, forCsv: boolean) =>
   v !== null && exportTimeColumns.has(key) && typeof v === 'string' ? (forCsv ? beijingText(v) : beijingCell(v)) : v;
 
+/** A row's cells: the fixed columns, then each criterion's average (empty for another kind or no review). */
+const cellsOf = (row: ExportRow, extra: readonly CriterionColumn[], forCsv: boolean) => [
+  ...exportColumns.map((c) => cellOf(c.key, row[c.key] ?? null, forCsv)),
+  ...extra.map((c) => row.criterionAverages.get(c.id) ?? null),
+];
+
+const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+
 /**
  * Exports for admins, each audited before it starts: applications with scores and decisions as
  * XLSX or as UTF-8 CSV with a BOM (so spreadsheet programs read the Chinese correctly), and a zip
@@ -80,30 +89,42 @@ export class ExportsService {
     return { filename: `${base}.xlsx`, contentType: XLSX_TYPE, stream: out };
   }
 
+  /** What every export reads first: the criterion columns, and whether reviewers go unnamed. */
+  private async shape(filter: ExportFilter) {
+    const season = await seasonOf(this.d.db, filter.programmeId);
+    return { extra: await criterionColumns(this.d.db, filter, season), options: { blind: await isBlindReview(this.d.db, filter.programmeId) } };
+  }
+
   private async writeCsv(out: PassThrough, filter: ExportFilter): Promise<void> {
+    const { extra, options } = await this.shape(filter);
     const write = (text: string) => (out.write(text) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', r)));
-    await write(`${UTF8_BOM}${csvLine(exportColumns.map((c) => c.header))}\r\n`);
-    for await (const row of exportRows(this.d.db, filter)) {
-      await write(`${csvLine(exportColumns.map((c) => cellOf(c.key, row[c.key], true) as string | number | null))}\r\n`);
+    await write(`${UTF8_BOM}${csvLine([...exportColumns.map((c) => c.header), ...extra.map((c) => c.header)])}\r\n`);
+    for await (const row of exportRows(this.d.db, filter, options)) {
+      await write(`${csvLine(cellsOf(row, extra, true) as (string | number | null)[])}\r\n`);
     }
     out.end();
   }
 
   private async writeXlsx(out: PassThrough, filter: ExportFilter): Promise<void> {
+    const { extra, options } = await this.shape(filter);
     // exports are rare: their libraries (tens of MB resident) load with the first one, not at start
     const { default: ExcelJS } = await import('exceljs');
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const sheet = book.addWorksheet('申报');
-    sheet.columns = exportColumns.map((c) => ({
-      header: c.header,
-      key: c.key,
-      width: c.key === 'id' ? 38 : c.key === 'reviewDetails' ? 60 : exportTimeColumns.has(c.key) ? 20 : 16,
-      ...(exportTimeColumns.has(c.key) ? { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } } : {}),
-    }));
+    sheet.columns = [
+      ...exportColumns.map((c) => ({
+        header: c.header,
+        key: c.key,
+        width: c.key === 'id' ? 38 : c.key === 'reviewDetails' ? 60 : exportTimeColumns.has(c.key) ? 20 : 16,
+        // a real date cell (sortable, filterable by date), shown as Beijing wall-clock time
+        ...(exportTimeColumns.has(c.key) ? { style: { numFmt: DATE_TIME_FORMAT } } : {}),
+      })),
+      ...extra.map((c) => ({ header: c.header, key: `criterion-${c.id}`, width: 18 })),
+    ];
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
-    for await (const row of exportRows(this.d.db, filter)) {
-      sheet.addRow(exportColumns.map((c) => cellOf(c.key, row[c.key] ?? null, false))).commit();
+    for await (const row of exportRows(this.d.db, filter, options)) {
+      sheet.addRow(cellsOf(row, extra, false)).commit();
     }
     sheet.commit();
     await book.commit();

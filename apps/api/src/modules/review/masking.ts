@@ -1,4 +1,4 @@
-import { type ApplicationKind, applicationKinds, maskIdNumber, maskMobile } from '@qgw/contracts';
+import { type ApplicationKind, applicationKinds, maskIdNumber, maskPhone } from '@qgw/contracts';
 import { kindLabels } from './review.strings.js';
 
 /**
@@ -25,7 +25,7 @@ export const NEUTRAL_TITLE_KINDS: readonly ApplicationKind[] = applicationKinds.
 export function maskedData(data: FormData, idNumber: string | undefined, blind: boolean): FormData {
   const out: FormData = { ...data };
   if (idNumber !== undefined) out.idNumber = maskIdNumber(idNumber);
-  if (typeof out.contactMobile === 'string') out.contactMobile = maskMobile(out.contactMobile);
+  if (typeof out.contactMobile === 'string') out.contactMobile = maskPhone(out.contactMobile);
   if (!blind) return out;
   for (const f of IDENTIFYING_FIELDS) delete out[f];
   // a works team: keep who does what, not who they are

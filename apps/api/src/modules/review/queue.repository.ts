@@ -1,4 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, type SqlBool, SqliteAdapter, sql } from 'kysely';
+import { onCurrentRubric } from './review.repository.js';
 import type { ApplicationKind, ApplicationStatus } from '@qgw/contracts';
 import type { Database } from '../../db/schema.js';
 
@@ -54,8 +55,11 @@ export interface QueueRow {
 /** A LIKE pattern for "starts with q", the wildcards in q taken literally. */
 export const prefixPattern = (q: string) => `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The page's query, ready to run (or to EXPLAIN); null when the filter can match nothing. */
-export function queueQuery(db: Kysely<Database>, f: QueueFilter) {
+/**
+ * The applications the filter matches (no order, no page); null when it can match nothing.
+ * `walkNames`: the name condition written so that the name index is not used (see queueQuery).
+ */
+export function filtered(db: Kysely<Database>, f: QueueFilter, walkNames: boolean) {
   if (f.programmeIds && f.programmeIds.length === 0) return null;
   let q = db
     .selectFrom('applications as a')
@@ -79,13 +83,9 @@ export function queueQuery(db: Kysely<Database>, f: QueueFilter) {
     q = q.where('a.id', 'not in', (eb) => eb.selectFrom('staged_decisions').select('application_id'));
   }
   const s = f.search;
-  // a name searched by its index: the page is the top of the matches, sorted
-  let sortsMatches = Boolean(f.assignedTo || f.staged === true);
   if (s?.by === 'name') {
     // `|| ''` keeps both databases off the name index, so they walk the queue's order instead.
-    const walk = f.walkNames ?? [...s.prefix].length === 1;
-    sortsMatches ||= !walk;
-    const column = walk ? sql`(a.applicant_name || '')` : sql`a.applicant_name`;
+    const column = walkNames ? sql`(a.applicant_name || '')` : sql`a.applicant_name`;
     q = q.where(sql<SqlBool>`${column} like ${prefixPattern(s.prefix)} escape '\\'`);
   }
   if (s?.by === 'title') {
@@ -101,6 +101,18 @@ export function queueQuery(db: Kysely<Database>, f: QueueFilter) {
         .where(sql<SqlBool>`substr(m.mobile, 8, 4) = ${s.last4}`),
     );
   }
+  return q;
+}
+
+/** The page's query, ready to run (or to EXPLAIN); null when the filter can match nothing. */
+export function queueQuery(db: Kysely<Database>, f: QueueFilter) {
+  const s = f.search;
+  // a name searched by its index: the page is the top of the matches, sorted
+  let sortsMatches = Boolean(f.assignedTo || f.staged === true);
+  const walk = s?.by === 'name' && (f.walkNames ?? [...s.prefix].length === 1);
+  if (s?.by === 'name') sortsMatches ||= !walk;
+  let q = filtered(db, f, walk);
+  if (!q) return null;
   if (f.after) q = q.where(sql<SqlBool>`(a.updated_at, a.id) < (${f.after.updatedAt}, ${f.after.id})`);
   if (!sortsMatches) return withColumns(q).orderBy('a.updated_at', 'desc').orderBy('a.id', 'desc').limit(f.limit);
   // The page is the top of a sorted set (a reviewer's assignments, the staged decisions, a rare
@@ -119,7 +131,7 @@ export function queueQuery(db: Kysely<Database>, f: QueueFilter) {
 }
 
 /** What a queue row shows, for rows of `applications as a`. */
-function withColumns<O>(q: SelectQueryBuilder<Database & { a: Database['applications'] }, 'a', O>) {
+export function withColumns<O>(q: SelectQueryBuilder<Database & { a: Database['applications'] }, 'a', O>) {
   return q.select((eb) => [
     'a.id', 'a.kind', 'a.status', 'a.version', 'a.title', 'a.applicant_name', 'a.organization', 'a.programme_id',
     'a.theme_id', 'a.submitted_at', 'a.updated_at',
@@ -201,13 +213,15 @@ export interface PageExtras {
   reviewers: Map<string, Array<{ id: string; nickname: string }>>;
   totals: Map<string, number[]>;
   reviewedBy: Map<string, Set<string>>;
+  /** reviewers whose review is on an older rubric version (counted nowhere until scored again) */
+  rescoreBy: Map<string, Set<string>>;
   staged: Map<string, { decision: 'approve' | 'reject' | 'return' }>;
   themes: Map<string, string>;
 }
 
 /** Assignments, review totals, staged decisions and theme names of the listed applications. */
 export async function pageExtras(db: Kysely<Database>, ids: string[], themeIds: string[]): Promise<PageExtras> {
-  const out: PageExtras = { reviewers: new Map(), totals: new Map(), reviewedBy: new Map(), staged: new Map(), themes: new Map() };
+  const out: PageExtras = { reviewers: new Map(), totals: new Map(), reviewedBy: new Map(), rescoreBy: new Map(), staged: new Map(), themes: new Map() };
   if (ids.length === 0) return out;
   const assigned = await db
     .selectFrom('review_assignments as ra')
@@ -222,8 +236,19 @@ export async function pageExtras(db: Kysely<Database>, ids: string[], themeIds: 
     list.push({ id: a.id, nickname: a.nickname });
     out.reviewers.set(a.application_id, list);
   }
-  const reviews = await db.selectFrom('reviews').select(['application_id', 'reviewer_id', 'total']).where('application_id', 'in', ids).execute();
+  const reviews = await db
+    .selectFrom('reviews')
+    .select(['application_id', 'reviewer_id', 'total', onCurrentRubric('reviews').as('current')])
+    .where('application_id', 'in', ids)
+    .execute();
   for (const r of reviews) {
+    // SQLite answers 0/1, PostgreSQL a boolean
+    if (!r.current || Number(r.current) === 0) {
+      const set = out.rescoreBy.get(r.application_id) ?? new Set<string>();
+      set.add(r.reviewer_id);
+      out.rescoreBy.set(r.application_id, set);
+      continue;
+    }
     out.totals.set(r.application_id, [...(out.totals.get(r.application_id) ?? []), Number(r.total)]);
     const set = out.reviewedBy.get(r.application_id) ?? new Set<string>();
     set.add(r.reviewer_id);

@@ -1,20 +1,25 @@
 import type { Kysely } from 'kysely';
 import {
-  Code, type ConsoleQueueItem, type ConsoleQueueRequest, type ConsoleQueueResponse, maskMobile, reviewLimits,
+  Code, type ConsoleQueueFilter, type ConsoleQueueIdsResponse, type ConsoleQueueItem, type ConsoleQueueRequest,
+  type ConsoleQueueResponse, maskMobile, type QueueSort, reviewerQueueSorts, reviewLimits, type SortOrder,
 } from '@qgw/contracts';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
-import { decodeTimeIdCursor, encodeCursor } from '../../db/keyset.js';
+import { decodeCursor, decodeTimeIdCursor, encodeCursor, ISO_TIME, type KeyValue, RECORD_ID } from '../../db/keyset.js';
 import { programmeRepository } from '../programme/programme.module.js';
 import { phaseOf } from '../programme/programme.module.js';
 import { blindFor, type ConsoleActor } from './console-actor.js';
 import { NEUTRAL_TITLE_KINDS, shownTitle } from './masking.js';
-import { pageExtras, type QueueSearch, queuePage } from './queue.repository.js';
-import { averageOf } from './rubric.js';
+import { type QueueFilter, pageExtras, type QueueRow, type QueueSearch, queuePage } from './queue.repository.js';
+import { matchingIds, numericSort, sortedQueuePage } from './queue-sort.repository.js';
+import { averageOf, medianOf, spreadOf } from './rubric.js';
 import { reviewStrings as s } from './review.strings.js';
 
+/** the default order's cursor (newest change first); other orders tag theirs with sort and order */
 const CURSOR_TAG = 'q1';
+const sortTag = (sort: QueueSort, order: SortOrder) => `q2.${sort}.${order}`;
+const cursorInvalid = () => new AppError(Code.BAD_REQUEST, s.cursorInvalid);
 const MASKED_MOBILE = /^(1\d{2})\*{4}(\d{4})$/;
 
 /**
@@ -49,16 +54,9 @@ export class QueueService {
     return req.programmeId ? inPhase.filter((id) => id === req.programmeId) : inPhase;
   }
 
-  async page(actor: ConsoleActor, req: ConsoleQueueRequest): Promise<ConsoleQueueResponse> {
-    const blind = await blindFor(this.db, actor);
-    const limit = req.limit ?? reviewLimits.page.default;
-    let after: { updatedAt: string; id: string } | undefined;
-    if (req.cursor) {
-      // only what this service puts in a cursor: a timestamp and a record id
-      const [updatedAt, id] = decodeTimeIdCursor(req.cursor, CURSOR_TAG);
-      after = { updatedAt, id };
-    }
-    const rows = await queuePage(this.db, {
+  /** What the request narrows to, as this caller may ask it: reviewers see their assignments only. */
+  private async filterOf(actor: ConsoleActor, req: ConsoleQueueFilter, blind: boolean): Promise<Omit<QueueFilter, 'limit' | 'after'>> {
+    return {
       kind: req.kind,
       status: req.status,
       themeId: req.themeId,
@@ -68,9 +66,38 @@ export class QueueService {
       unassigned: actor.isAdmin ? req.unassigned : undefined,
       staged: actor.isAdmin ? req.staged : undefined,
       search: parseSearch(req.q, blind),
-      after,
-      limit: limit + 1,
-    });
+    };
+  }
+
+  /** One page in the asked order: the default's own index walk, or any other order by its key. */
+  private async rows(filter: Omit<QueueFilter, 'limit' | 'after'>, sort: QueueSort, order: SortOrder, cursor: string | undefined, limit: number) {
+    if (sort === 'updated' && order === 'desc') {
+      // only what this service puts in a cursor: a timestamp and a record id
+      const after = cursor ? decodeTimeIdCursor(cursor, CURSOR_TAG) : undefined;
+      const rows = await queuePage(this.db, { ...filter, after: after && { updatedAt: after[0], id: after[1] }, limit: limit + 1 });
+      return { rows, cursorOf: (r: QueueRow) => encodeCursor(CURSOR_TAG, [r.updated_at, r.id]) };
+    }
+    const tag = sortTag(sort, order);
+    let afterKey: [KeyValue, string] | undefined;
+    if (cursor) {
+      const [key, id] = decodeCursor(cursor, tag, [numericSort(sort) ? 'n' : 's', 's']) as [KeyValue, string];
+      if (!RECORD_ID.test(id) || (typeof key === 'string' && key !== '' && !ISO_TIME.test(key))) throw cursorInvalid();
+      afterKey = [key, id];
+    }
+    const rows = await sortedQueuePage(this.db, { ...filter, sort, order, afterKey, limit: limit + 1 });
+    const keys = new Map(rows.map((r) => [r.id, r.sortKey]));
+    return { rows: rows as QueueRow[], cursorOf: (r: QueueRow) => encodeCursor(tag, [keys.get(r.id)!, r.id]) };
+  }
+
+  async page(actor: ConsoleActor, req: ConsoleQueueRequest): Promise<ConsoleQueueResponse> {
+    const blind = await blindFor(this.db, actor, req.programmeId);
+    const limit = req.limit ?? reviewLimits.page.default;
+    // scores and counts are admins' to see, so are orders by them: a reviewer's falls back to the default
+    const asked = req.sort ?? 'updated';
+    const sort = actor.isAdmin || reviewerQueueSorts.includes(asked) ? asked : 'updated';
+    const order = req.order ?? 'desc';
+    const filter = await this.filterOf(actor, req, blind);
+    const { rows, cursorOf } = await this.rows(filter, sort, order, req.cursor, limit);
     const more = rows.length > limit;
     const pageRows = more ? rows.slice(0, limit) : rows;
     const extras = await pageExtras(
@@ -80,6 +107,7 @@ export class QueueService {
     );
     const items: ConsoleQueueItem[] = pageRows.map((r) => {
       const totals = extras.totals.get(r.id) ?? [];
+      const reviewers = extras.reviewers.get(r.id) ?? [];
       return {
         id: r.id,
         kind: r.kind,
@@ -88,21 +116,33 @@ export class QueueService {
         title: shownTitle(r.kind, r.title, r.id, blind),
         applicantName: blind ? null : r.applicant_name,
         mobileMasked: blind ? null : maskMobile(r.mobile),
-        organization: blind ? null : r.organization,
+        // in blind review too: a reviewer declares a conflict before reading, by where the applicant works
+        organization: r.organization,
         programmeId: r.programme_id,
         themeId: r.theme_id,
         themeName: r.theme_id ? (extras.themes.get(r.theme_id) ?? null) : null,
         blind,
         submittedAt: r.submitted_at,
         updatedAt: r.updated_at,
-        reviewers: actor.isAdmin ? (extras.reviewers.get(r.id) ?? []) : [],
+        reviewers: actor.isAdmin ? reviewers : [],
         reviewCount: totals.length,
         averageScore: actor.isAdmin ? averageOf(totals) : null,
         reviewedByMe: extras.reviewedBy.get(r.id)?.has(actor.id) ?? false,
+        rescoreByMe: extras.rescoreBy.get(r.id)?.has(actor.id) ?? false,
         stagedDecision: actor.isAdmin ? (extras.staged.get(r.id)?.decision ?? null) : null,
+        assignedCount: actor.isAdmin ? reviewers.length : null,
+        medianScore: actor.isAdmin ? medianOf(totals) : null,
+        scoreSpread: actor.isAdmin ? spreadOf(totals) : null,
       };
     });
     const last = pageRows.at(-1);
-    return { items, nextCursor: more && last ? encodeCursor(CURSOR_TAG, [last.updated_at, last.id]) : null };
+    return { items, nextCursor: more && last ? cursorOf(last) : null };
+  }
+
+  /** Everything the filter matches, for "select all" (admins): ids up to the cap, and the count. */
+  async ids(actor: ConsoleActor, req: ConsoleQueueFilter): Promise<ConsoleQueueIdsResponse> {
+    const filter = await this.filterOf(actor, req, await blindFor(this.db, actor, req.programmeId));
+    const { ids, total } = await matchingIds(this.db, filter, reviewLimits.selectAll);
+    return { ids, total, capped: total > ids.length };
   }
 }

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { ApplicationKind, ApplicationStatus, Decision, ReviewRecommendation } from '@qgw/contracts';
 import type { AssignMethod, Database, ReviewsTable, StagedDecisionsTable } from '../../db/schema.js';
 import type { ApplicationRow } from '../applications/applications.module.js';
@@ -11,6 +11,14 @@ const MAX_VERSION = 2_147_483_647;
 export const REVIEWABLE: readonly ApplicationStatus[] = ['submitted', 'under_review'];
 
 export type ReviewRow = ReviewsTable;
+
+/**
+ * The one rule for which reviews count: those scored against their kind's current rubric version.
+ * A review flagged by 另存为新版本 (needs_rescore) is left out of every count, mean, spread and
+ * ranking until its reviewer submits it again, so totals under different rubrics never mix.
+ * `alias` names the reviews table in the query (`rv`, or `reviews` when unaliased).
+ */
+export const onCurrentRubric = (alias: string) => sql<SqlBool>`${sql.ref(`${alias}.needs_rescore`)} = 0`;
 export type StagedRow = StagedDecisionsTable;
 
 export interface ReviewerRow {
@@ -124,7 +132,9 @@ export const reviewRepository = {
     let q = db
       .selectFrom('review_assignments as ra')
       .innerJoin('applications as a', 'a.id', 'ra.application_id')
-      .leftJoin('reviews as rv', (j) => j.onRef('rv.application_id', '=', 'ra.application_id').onRef('rv.reviewer_id', '=', 'ra.reviewer_id'))
+      .leftJoin('reviews as rv', (j) =>
+        j.onRef('rv.application_id', '=', 'ra.application_id').onRef('rv.reviewer_id', '=', 'ra.reviewer_id').on(onCurrentRubric('rv')),
+      )
       .select((eb) => ['ra.reviewer_id', eb.fn.countAll<string | number>().as('load'), eb.fn.count<string | number>('rv.id').as('reviewed')])
       .where('a.status', 'in', [...REVIEWABLE])
       .groupBy('ra.reviewer_id');
@@ -200,12 +210,13 @@ export const reviewRepository = {
     return row ? { from: Number(row.version) - 1, to: Number(row.version) } : null;
   },
 
-  /** Submitted reviews of the application. */
+  /** Submitted reviews of the application on the current rubric. */
   async reviewCount(db: Kysely<Database>, applicationId: string): Promise<number> {
     const row = await db
       .selectFrom('reviews')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('application_id', '=', applicationId)
+      .where(onCurrentRubric('reviews'))
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   },
@@ -237,6 +248,8 @@ export const reviewRepository = {
           comment_to_applicant: r.comment_to_applicant,
           private_note: r.private_note,
           updated_at: r.updated_at,
+          rubric_version: r.rubric_version,
+          needs_rescore: r.needs_rescore,
         }),
       )
       .execute();
@@ -300,22 +313,28 @@ export const reviewRepository = {
   },
 
   /** Every staged decision with its application and who staged it, oldest first. */
-  stagedList(db: Kysely<Database>, kind?: ApplicationKind) {
+  stagedList(db: Kysely<Database>, kind?: ApplicationKind, programmeId?: string) {
     let q = db
       .selectFrom('staged_decisions as sd')
       .innerJoin('applications as a', 'a.id', 'sd.application_id')
       .innerJoin('users as u', 'u.id', 'sd.staged_by')
       .select([
         'sd.application_id', 'sd.decision', 'sd.reason', 'sd.staged_by', 'sd.staged_at', 'u.nickname',
-        'a.kind', 'a.title', 'a.applicant_name', 'a.status', 'a.version',
+        'a.kind', 'a.title', 'a.applicant_name', 'a.status', 'a.version', 'a.programme_id',
       ]);
     if (kind) q = q.where('a.kind', '=', kind);
+    if (programmeId) q = q.where('a.programme_id', '=', programmeId);
     return q.orderBy('sd.staged_at').orderBy('sd.application_id').execute();
   },
 
-  /** The review totals of these applications. */
+  /** The review totals of these applications (on the current rubric). */
   reviewTotals(db: Kysely<Database>, applicationIds: string[]) {
-    return db.selectFrom('reviews').select(['application_id', 'total']).where('application_id', 'in', applicationIds).execute();
+    return db
+      .selectFrom('reviews')
+      .select(['application_id', 'total'])
+      .where('application_id', 'in', applicationIds)
+      .where(onCurrentRubric('reviews'))
+      .execute();
   },
 
   /** The reviewers' comments to the applicant, in the order they were submitted. */

@@ -62,6 +62,12 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRoutesOptio
   });
 
   r.route({
+    ...operationRoute(op.consoleQueueIds),
+    ...adminOnly,
+    handler: async (request) => ok(await opts.queue.ids(actorOf(authOf(request)), request.query)),
+  });
+
+  r.route({
     ...operationRoute(op.consoleApplication),
     ...anyConsole,
     handler: async (request) => ok(await opts.detail.detail(actorOf(authOf(request)), request.query.id)),
@@ -106,6 +112,13 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRoutesOptio
     ...operationRoute(op.consoleUnassign),
     ...adminOnly,
     handler: async (request) => ok(await opts.assignment.unassign(actorOf(authOf(request)), request.body.applicationId, request.body.reviewerId)),
+  });
+
+  r.route({
+    ...operationRoute(op.consoleUnassignMany),
+    ...adminOnly,
+    handler: async (request) =>
+      ok(await opts.assignment.unassignMany(actorOf(authOf(request)), request.body.applicationIds, request.body.reviewerIds)),
   });
 
   r.route({ ...operationRoute(op.consoleReviewers), ...adminOnly, handler: async () => ok(await opts.assignment.reviewers()) });

@@ -7,8 +7,9 @@ import { AppError } from '../../plugins/errors.js';
 import type { AuditRepository } from '../audit/audit.module.js';
 import { type ConsoleActor, notAssigned } from './console-actor.js';
 import { reviewWindowOpen, toConsoleReview } from './detail.service.js';
+import { reviewDraftsRepository as drafts } from './review-drafts.repository.js';
 import { reviewRepository as repo } from './review.repository.js';
-import { checkScores, rubricOf, weightedTotal } from './rubric.js';
+import { checkScores, rubricOf, rubricVersionOf, weightedTotal } from './rubric.js';
 import { reviewStrings as s } from './review.strings.js';
 import { newRowId } from '../../db/row-id.js';
 
@@ -24,20 +25,29 @@ export type { ConsoleReviewRequest };
 /**
  * A reviewer's score sheet: only for an application assigned to them, only while it is under
  * review and the programme's review period lasts. Sending again replaces their review. The
- * weighted total is computed here from the kind's rubric, never taken from the request.
+ * weighted total is computed here from the kind's rubric, never taken from the request. The
+ * reviewer's draft of it goes once it is submitted.
  */
+/**
+ * The application a reviewer may write a review (or its draft) of now: assigned to them — admins
+ * too review only what they are assigned —, under review, within the review period.
+ */
+export async function writableReviewOf(db: ReviewDeps['db'], applicationId: string, actorId: string, now: number) {
+  if (!(await repo.isAssigned(db, applicationId, actorId))) throw notAssigned();
+  const app = await repo.application(db, applicationId);
+  if (!app) throw notAssigned();
+  if (app.status !== 'under_review') throw new AppError(Code.APPLICATION_STATE, s.notReviewable);
+  if (!(await reviewWindowOpen(db, app, now))) throw new AppError(Code.PROGRAMME_CLOSED, s.notReviewable);
+  return app;
+}
+
 export class ReviewService {
   constructor(private readonly d: ReviewDeps) {}
 
   async submit(actor: ConsoleActor, input: ReviewInput): Promise<ConsoleReview> {
     const { db } = this.d;
-    // admins review only what they are assigned, like everyone else
-    if (!(await repo.isAssigned(db, input.applicationId, actor.id))) throw notAssigned();
-    const app = await repo.application(db, input.applicationId);
-    if (!app) throw notAssigned();
-    if (app.status !== 'under_review') throw new AppError(Code.APPLICATION_STATE, s.notReviewable);
-    if (!(await reviewWindowOpen(db, app, this.d.clock()))) throw new AppError(Code.PROGRAMME_CLOSED, s.notReviewable);
-    const rubric = await rubricOf(db, app.kind);
+    const app = await writableReviewOf(db, input.applicationId, actor.id, this.d.clock());
+    const rubric = await rubricOf(db, app.kind, app.programme_id);
     const scores = checkScores(rubric, input.scores);
     const total = weightedTotal(rubric, scores);
     const now = isoAt(this.d.clock());
@@ -47,6 +57,8 @@ export class ReviewService {
       if (!(await repo.holdUnderReview(trx, app.id))) throw new AppError(Code.APPLICATION_STATE, s.notReviewable);
       if (!(await repo.isAssigned(trx, app.id, actor.id))) throw notAssigned();
       const existing = await repo.review(trx, app.id, actor.id);
+      // read where the review is written: scored against this version, the review counts again
+      const rubricVersion = await rubricVersionOf(trx, app.kind, app.programme_id);
       await repo.upsertReview(trx, {
         id: existing?.id ?? newRowId(),
         application_id: app.id,
@@ -58,7 +70,11 @@ export class ReviewService {
         private_note: input.privateNote,
         submitted_at: existing?.submitted_at ?? now,
         updated_at: now,
+        rubric_version: rubricVersion,
+        needs_rescore: 0,
       });
+      // the sheet is submitted: its draft has served
+      await drafts.delete(trx, app.id, actor.id);
       await this.d.audit.record(
         {
           actorId: actor.id,

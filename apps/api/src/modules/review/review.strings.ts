@@ -50,6 +50,13 @@ export const reviewStrings = {
 
   // exports
   exportNoFiles: '该申报没有可导出的文件',
+  criterionAverage: (criterion: string) => `${criterion}（平均分）`,
+  kindCriterionAverage: (kind: string, criterion: string) => `${kind}·${criterion}（平均分）`,
+  /** a reviewer in a blind-review export: their place among the application's reviews */
+  blindReviewer: (n: number) => `评审专家${n}`,
+
+  // the queue
+  cursorInvalid: '分页参数无效，请刷新后重试',
 } as const;
 
 /** Labels in exports and notices. */

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { ApiModule, ModuleBase } from '../../api-module.js';
 import type { Clock } from '../../clock.js';
 import type { AppConfig } from '../../config.js';
-import type { Database } from '../../db/schema.js';
-import { runPeriodically } from '../../plugins/periodic.js';
+import { sweepPeriodically } from '../../plugins/periodic.js';
+import type { Challenges } from '../challenge/challenge.module.js';
 import { AliyunSmsProvider } from './aliyun.js';
 import { DevSmsOutbox } from './dev-outbox.js';
 import { HttpGatewaySmsProvider } from './http-gateway.js';
@@ -16,13 +15,17 @@ import { TencentSmsProvider } from './tencent.js';
 export type { SmsCodeService } from './sms-codes.service.js';
 export { smsStrings } from './sms.strings.js';
 
-export interface SmsModuleDeps {
-  config: AppConfig;
-  db: Kysely<Database>;
-  clock: Clock;
-  log: FastifyInstance['log'];
+export interface SmsModuleDeps extends ModuleBase {
   dataKey: Buffer;
   registered(mobile: string): Promise<boolean>;
+  /** a busy address solves a proof-of-work challenge before a code is sent */
+  challenges: Challenges;
+}
+
+export interface SmsModule extends ApiModule {
+  service: SmsCodeService;
+  /** the development outbox the codes go to outside production without a provider; null otherwise */
+  devOutbox: DevSmsOutbox | null;
 }
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -56,7 +59,7 @@ export function smsProviderFor(config: AppConfig, clock: Clock): { provider: Sms
 }
 
 /** Verification codes: the service, POST /v1/sendSmsCode, the development outbox's route and the daily sweep. */
-export function createSmsModule(d: SmsModuleDeps) {
+export function createSmsModule(d: SmsModuleDeps): SmsModule {
   const { provider, devOutbox } = smsProviderFor(d.config, d.clock);
   if (!provider) d.log.warn({ event: 'sms.config' }, 'no SMS provider configured (SMS_PROVIDER): verification codes cannot be sent, so nobody can register');
   const service = new SmsCodeService({
@@ -71,21 +74,21 @@ export function createSmsModule(d: SmsModuleDeps) {
   return {
     service,
     devOutbox,
-    async register(app: FastifyInstance): Promise<void> {
+    async register(app) {
       await app.register(smsRoutes, {
         service,
         sendPerIpPerHour: d.config.sms.sendPerIpPerHour,
+        challenges: d.challenges,
         // never routed in production (404 there)
         devOutbox: d.config.isProduction ? undefined : devOutbox,
       });
       app.addHook('onClose', () => service.settled());
-      runPeriodically(app, {
+      sweepPeriodically(app, {
         everyMs: SWEEP_EVERY_MS,
-        run: async () => {
-          const swept = await service.sweep();
-          if (swept > 0) app.log.info({ smsCodes: swept }, 'swept old verification codes');
-        },
-        onError: (err) => app.log.warn({ err }, 'verification code sweep failed'),
+        sweep: () => service.sweep(),
+        counted: 'smsCodes',
+        swept: 'swept old verification codes',
+        failed: 'verification code sweep failed',
       });
     },
   };

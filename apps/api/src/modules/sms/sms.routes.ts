@@ -3,12 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountOperations as op, apiPaths, ZDevSmsOutboxRequest, ZDevSmsOutboxResponse, ZEnvelopeOf } from '@qgw/contracts';
 import { ok } from '../../plugins/errors.js';
 import { operationRoute } from '../../plugins/operation-route.js';
+import type { Challenges } from '../challenge/challenge.module.js';
 import type { DevSmsOutbox } from './dev-outbox.js';
 import type { SmsCodeService } from './sms-codes.service.js';
+// the type of the app's `challenges` decoration, which this file's routes use
+import type {} from '../challenge/challenge.module.js';
 
 export interface SmsRoutesOptions {
   service: SmsCodeService;
   sendPerIpPerHour: number;
+  challenges: Challenges;
   /** the development outbox's reader; undefined in production, where the route does not exist */
   devOutbox: DevSmsOutbox | null | undefined;
 }
@@ -21,7 +25,7 @@ export async function smsRoutes(app: FastifyInstance, opts: SmsRoutesOptions): P
     ...operationRoute(op.sendSmsCode),
     config: { rateLimit: { max: opts.sendPerIpPerHour, timeWindow: 60 * 60_000 } },
     // every send costs money: a busy address solves a proof-of-work challenge first (HTTP 428)
-    preValidation: app.challenges.whenBusy('sms'),
+    preValidation: opts.challenges.whenBusy('sms'),
     handler: async (request) => ok(await service.request(request.body.mobile, request.body.purpose)),
   });
 

@@ -34,6 +34,11 @@ export async function wechatRoutes(app: FastifyInstance, opts: WechatRoutesOptio
   });
 
   r.route({
+    ...operationRoute(op.wxJsConfig),
+    handler: async (request) => ok(await opts.service.jsConfig(request.query.url, origin(request))),
+  });
+
+  r.route({
     ...operationRoute(op.bindUser),
     onRequest: app.requireAuth,
     handler: async (request) => ok(await opts.service.bind(authOf(request), request.query)),

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code, routes, type BindWxUserRequest, type WxAuthorizeUrlResponse } from '@qgw/contracts';
+import type { Redis as RedisClient } from 'ioredis';
+import { Code, routes, type BindWxUserRequest, type WxAuthorizeUrlResponse, type WxJsConfigResponse } from '@qgw/contracts';
 import { type Clock, isoAt } from '../../clock.js';
 import { isUniqueViolation } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
@@ -9,6 +10,7 @@ import { AppError } from '../../plugins/errors.js';
 import type { AuthContext } from '../accounts/accounts.module.js';
 import type { AuditRepository } from '../audit/audit.module.js';
 import { authorizeUrl, exchangeCode, type WechatSettings } from './wechat.client.js';
+import { JsApiTicketSource, jsSdkNonce, jsSdkSignature } from './wechat.jssdk.js';
 import { wechatRepository as repo } from './wechat.repository.js';
 import { wechatStrings as s } from './wechat.strings.js';
 
@@ -22,12 +24,47 @@ export interface WechatDeps {
   log: FastifyBaseLogger;
   /** undefined when WeChat is not configured */
   settings: WechatSettings | undefined;
+  /** shares the JS-SDK ticket between instances */
+  redis?: RedisClient | undefined;
+  redisKeyPrefix?: string;
 }
+
+const notSigned: WxJsConfigResponse = { configured: false, appId: null, timestamp: null, nonceStr: null, signature: null };
 
 const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 
 export class WechatService {
-  constructor(private readonly d: WechatDeps) {}
+  private readonly tickets: JsApiTicketSource | undefined;
+
+  constructor(private readonly d: WechatDeps) {
+    this.tickets = d.settings
+      ? new JsApiTicketSource({
+          settings: d.settings,
+          clock: d.clock,
+          log: d.log,
+          redis: d.redis,
+          redisKey: `${d.redisKeyPrefix ?? ''}wechat:jsapi-ticket:${d.settings.appid}`,
+        })
+      : undefined;
+  }
+
+  /**
+   * The signed `wx.config` for one of this site's pages. Another site's URL is refused: the
+   * signature would vouch for a page that is not ours. Without WeChat, or when it cannot be reached,
+   * the answer says so and the page shares as a plain link.
+   */
+  async jsConfig(pageUrl: string, publicOrigin: string | undefined): Promise<WxJsConfigResponse> {
+    const settings = this.d.settings;
+    if (!settings || !this.tickets) return notSigned;
+    const url = new URL(pageUrl);
+    if (!publicOrigin || url.origin !== new URL(publicOrigin).origin) throw new AppError(Code.BAD_REQUEST, s.foreignPage);
+    url.hash = ''; // WeChat signs the address without its fragment
+    const ticket = await this.tickets.ticket();
+    if (!ticket) return { ...notSigned, configured: true };
+    const timestamp = Math.floor(this.d.clock() / 1000);
+    const nonceStr = jsSdkNonce();
+    return { configured: true, appId: settings.appid, timestamp, nonceStr, signature: jsSdkSignature(ticket, nonceStr, timestamp, url.href) };
+  }
 
   /**
    * A fresh authorize URL whose `state` is single-use, expires after STATE_TTL_MS and is tied to

@@ -6,4 +6,5 @@ export const wechatStrings = {
   unavailable: '微信服务暂时不可用，请稍后重试',
   snapshotUser: '请在微信中打开完整页面后再授权',
   openidTaken: '该微信已绑定其他账号',
+  foreignPage: '只能为本站页面签名',
 } as const;

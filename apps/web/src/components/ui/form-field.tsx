@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Input } from 'antd-mobile';
+import { Input } from './input.js';
 import './ui.css';
 
 interface TextFieldProps {

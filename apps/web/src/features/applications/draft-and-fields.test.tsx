@@ -9,6 +9,7 @@ import { useSession } from '../../stores/session.js';
 import { TextAreaInput, TextInput } from './components/fields.js';
 import { PersonalInfoFields, type PersonalInfoValue } from './components/personal-info-fields.js';
 import { DraftIndicator } from './components/draft-indicator.js';
+import { pickerButton, pickerShows } from './testing/pickers.js';
 import { checkForm, withoutBlanks } from './form-check.js';
 import { forgetDrafts, useDraftAutosave } from './hooks/use-draft-autosave.js';
 
@@ -117,13 +118,36 @@ describe('PersonalInfoFields and checkForm', () => {
   test('every field is labelled; a valid ID number fills in birth date and gender', async () => {
     stubApi({});
     render(<Fields />, { wrapper: Providers });
-    for (const label of ['姓名', '身份证号码', '出生日期', '政治面貌', '学历', '工作单位', '职务', '所在地区', '联系电话', '电子邮箱']) {
+    for (const label of ['姓名', '身份证号码', '政治面貌', '学历', '工作单位', '职务', '联系电话', '电子邮箱']) {
       expect(screen.getByLabelText(label)).toBeTruthy();
     }
     expect(screen.getByRole('radiogroup', { name: '性别' })).toBeTruthy();
+    expect(pickerShows('出生日期')).toBe('请选择出生日期');
+    expect(pickerShows('所在地区')).toBe('请选择省、市、区');
     type('身份证号码', '110105199003070017');
-    expect((screen.getByLabelText('出生日期') as HTMLInputElement).value).toBe('1990-03-07');
+    expect(pickerShows('出生日期')).toBe('1990年03月07日');
+    // the birth date follows the ID number: the picker does not open
+    expect(pickerButton('出生日期').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByText('已按身份证号码填写；如需更改，请先修改身份证号码')).toBeTruthy();
+    type('身份证号码', '110105198512310010');
+    expect(pickerShows('出生日期')).toBe('1985年12月31日');
     expect((screen.getByLabelText('男') as HTMLInputElement).checked).toBe(true);
+    // an ID number with an even 17th digit is a woman's, whatever gender was chosen before
+    type('身份证号码', '110105199003070025');
+    expect((screen.getByLabelText('女') as HTMLInputElement).checked).toBe(true);
+  });
+
+  test('a gender or birth date the ID number contradicts is said on its field at once', async () => {
+    stubApi({});
+    render(<Fields />, { wrapper: Providers });
+    type('身份证号码', '110105199003070025');
+    const gender = screen.getByRole('radiogroup', { name: '性别' });
+    expect(gender.hasAttribute('aria-invalid')).toBe(false);
+    fireEvent.click(screen.getByLabelText('男'));
+    expect(gender.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(gender.getAttribute('aria-describedby')!)?.textContent).toBe('性别与身份证号码不一致');
+    fireEvent.click(screen.getByLabelText('女'));
+    expect(gender.hasAttribute('aria-invalid')).toBe(false);
   });
 
   test('a field with a problem says so on the input itself: aria-invalid and aria-describedby to the message', () => {

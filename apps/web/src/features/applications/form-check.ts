@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { type ApplicationKind, Code, idNumberFactsMessages } from '@qgw/contracts';
+import { ApiFailure } from '../../lib/request.js';
 import { commonStrings } from '../../lib/strings.js';
 
 export type FieldErrors = Record<string, string>;
@@ -37,4 +39,40 @@ export function withoutBlanks<T extends Record<string, unknown>>(data: T): Parti
     out[k] = v;
   }
   return out as Partial<T>;
+}
+
+/** The birth date and gender problems among a form's: those the ID number contradicts (null when none). */
+export function idFactErrorsOf(errors: FieldErrors): FieldErrors | null {
+  const messages: Record<string, string> = idNumberFactsMessages;
+  const found = Object.entries(errors).filter(([key, message]) => messages[key] === message);
+  return found.length > 0 ? Object.fromEntries(found) : null;
+}
+
+/**
+ * The field a server refusal names, for showing under that field: the server answers a field's
+ * problem as BAD_REQUEST with the field's own sentence from the contracts (a birth date or gender
+ * the ID number contradicts). Null for any other failure, which stays a toast.
+ */
+export function fieldErrorsOfRefusal(error: unknown): FieldErrors | null {
+  if (!(error instanceof ApiFailure) || error.code !== Code.BAD_REQUEST) return null;
+  return idFactErrorsOf(Object.fromEntries(Object.keys(idNumberFactsMessages).map((key) => [key, error.message])));
+}
+
+/**
+ * Field problems found on sending from a preview, handed over to the step that asks for those fields:
+ * a step screen opens with its own, empty problems, so it starts from these instead.
+ */
+const handedOver = new Map<ApplicationKind, FieldErrors>();
+export function handOverFieldErrors(kind: ApplicationKind, errors: FieldErrors): void {
+  handedOver.set(kind, errors);
+}
+/** What was handed over to a kind's steps (a pure read: StrictMode may call a state initializer twice). */
+export const handedOverFieldErrors = (kind: ApplicationKind): FieldErrors => handedOver.get(kind) ?? {};
+/** Once a step shows them, they are its own. */
+export function forgetHandedOverFieldErrors(kind: ApplicationKind): void {
+  handedOver.delete(kind);
+}
+/** Another account's problems are not shown to the next one. */
+export function forgetAllHandedOverFieldErrors(): void {
+  handedOver.clear();
 }

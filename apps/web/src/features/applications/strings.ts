@@ -14,7 +14,6 @@ export const applicationStrings = {
   imageHint: limits.image.hint,
   imageAdd: '添加图片',
   imageBadType: '仅支持 JPG/PNG/WebP 格式的图片',
-  imageTooLarge: `图片不能超过 ${mb(limits.image.maxBytes)}`,
   imageTooMany: (max: number) => `最多上传${max}张图片`,
   imageUploading: '上传中',
   imageFailed: '上传失败',

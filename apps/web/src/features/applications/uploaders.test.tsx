@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { limits } from '@qgw/contracts';
+import { imageShrink, limits } from '@qgw/contracts';
 import { Providers } from '../../app/providers.js';
 import { signIn } from '../../test/session-fixture.js';
 import { ImageUploader } from './components/image-uploader.js';
@@ -92,8 +92,8 @@ describe('ImageUploader', () => {
 
     await pick('作品图片', [new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' })]);
     expect(await screen.findByText('仅支持 JPG/PNG/WebP 格式的图片')).toBeTruthy();
-    await pick('作品图片', [new File([new Uint8Array(limits.image.maxBytes + 1)], 'big.png', { type: 'image/png' })]);
-    expect(await screen.findByText('图片不能超过 5MB')).toBeTruthy();
+    await pick('作品图片', [new File([new Uint8Array(imageShrink.pickMaxBytes + 1)], 'big.png', { type: 'image/png' })]);
+    expect(await screen.findByText('图片不能超过 40MB')).toBeTruthy();
     expect(srv.images).toHaveLength(0);
   });
 
@@ -212,5 +212,37 @@ describe('VideoUploader (tus)', () => {
     const resumedAt = srv.log.find((l) => l.method === 'HEAD')?.offset ?? 0;
     expect(resumedAt).toBeGreaterThan(0);
     expect(srv.log.filter((l) => l.method === 'PATCH').at(-1)?.offset).toBe(resumedAt);
+  });
+});
+
+describe('ImageUploader shrinking a large photo', () => {
+  afterEach(() => {
+    vi.doUnmock('browser-image-compression');
+    vi.unstubAllGlobals();
+  });
+
+  test('a 10 MB photo is shrunk in the browser (progress 压缩中 shown) and the small result is what is sent', async () => {
+    const srv = await serve();
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const options: Record<string, unknown>[] = [];
+    vi.stubGlobal('createImageBitmap', () => Promise.resolve({}));
+    vi.doMock('browser-image-compression', () => ({
+      default: async (file: File, o: Record<string, unknown> & { onProgress(p: number): void }) => {
+        options.push(o);
+        o.onProgress(40);
+        await held;
+        return new File([bytes(300_000)], file.name, { type: file.type });
+      },
+    }));
+    const seen: string[][] = [];
+    render(<Images onIds={(ids) => seen.push(ids)} />, { wrapper: Providers });
+    await pick('作品图片', [new File([new Uint8Array(10 * 1024 * 1024)], 'IMG_0001.jpg', { type: 'image/jpeg' })]);
+    expect(await screen.findByRole('progressbar', { name: '压缩中' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('progressbar', { name: '压缩中' }).getAttribute('aria-valuenow')).toBe('40'));
+    await act(async () => finish());
+    await waitFor(() => expect(seen.at(-1)).toHaveLength(1));
+    expect(srv.images.map((i) => [i.filename, i.type, i.size])).toEqual([['IMG_0001.jpg', 'image/jpeg', 300_000]]);
+    expect(options[0]).toMatchObject({ maxSizeMB: imageShrink.targetBytes / 1024 / 1024, maxWidthOrHeight: imageShrink.maxSide, useWebWorker: false });
   });
 });

@@ -21,8 +21,8 @@ describe('console role gate', () => {
     const api = stubConsoleApi({});
     await renderApp('/console');
     expect(await screen.findByText('请先登录')).toBeTruthy();
-    // the login returns to the console page the person came from
-    expect(screen.getByRole('link', { name: '去登录' }).getAttribute('href')).toBe(`#${routes.login.index}?redirect=%2Fconsole`);
+    // the console's own login, which returns to the console page the person came from
+    expect(screen.getByRole('link', { name: '去登录' }).getAttribute('href')).toBe('#/console/login?redirect=%2Fconsole');
     expect(adminCalls(api)).toHaveLength(0);
   });
 
@@ -47,7 +47,7 @@ describe('console role gate', () => {
     stubConsoleApi({ [apiPaths.getUserInfo]: profile });
     await renderApp('/console');
     const nav = await screen.findByRole('navigation', { name: '后台导航' });
-    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['概览', '文章', '领导班子', '分会', '会员名录', '外链白名单', '评审队列', '待发布结论', '通知发送', '用户管理', '评选设置', '操作日志']);
+    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['概览', '文章', '领导班子', '分会', '会员名录', '外链白名单', '评审队列', '分配评审', '排名', '待发布结论', '通知发送', '用户管理', '评选设置', '操作日志']);
     expect(await screen.findByRole('heading', { name: '内容管理' })).toBeTruthy();
   });
 

@@ -1,3 +1,5 @@
+import { consoleLoginPath } from '../../lib/navigation.js';
+
 /** The console's own routes (outside the seed's route table), under one prefix. */
 export const consolePaths = {
   home: '/console',
@@ -11,6 +13,8 @@ export const consolePaths = {
   member: (id: string) => `/console/content/members/${encodeURIComponent(id)}`,
   webview: '/console/content/webview',
   signIn: '/console/signin',
+  /** the console's login (mobile and password or an SMS code), before the second factor */
+  login: consoleLoginPath,
   adminUsers: '/console/admin/users',
   adminUser: (id: string) => `/console/admin/users/${encodeURIComponent(id)}`,
   adminProgramme: '/console/admin/programme',

@@ -2,6 +2,15 @@ import type { ArticleCategory, LeaderGroup } from '@qgw/contracts';
 
 /** Every text of the management console (shell and content editing). */
 export const consoleStrings = {
+  /** the 届次 selector of the queue, ranking, decisions and 概览 */
+  season: {
+    label: '届次',
+    currentPlain: '当前届',
+    current: (year: number) => `${year} 届（当前届）`,
+    option: (year: number) => `${year} 届`,
+    all: '全部届次（含入会申请）',
+    membership: '入会申请（不分届）',
+  },
   brand: '青工委管理后台',
   navLabel: '后台导航',
   toSite: '返回前台',
@@ -76,6 +85,9 @@ export const consoleStrings = {
   editArticle: '编辑文章',
   articleSearch: '搜索文章',
   articlesEmpty: '该分类下暂无文章',
+  seasonlessArticles: '介绍、新闻动态和文件属于青工委，不分届次；创新榜页面和奖项按届次管理',
+  /** the season a programme page or an award belongs to, on its form */
+  articleSeason: (season: string) => `所属届次：${season}`,
   fieldTitle: '标题',
   fieldSlug: '标识（选填）',
   fieldSlugHint: '供页面按名称读取，如 intro；只能包含小写字母、数字和连字符',

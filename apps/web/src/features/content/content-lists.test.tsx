@@ -141,7 +141,10 @@ describe('people (leader / secretary)', () => {
     let broken = true;
     stubApi({ [apiPaths.contentLeaders]: () => (broken ? fail('服务繁忙') : ok({ items: [leader()] })) });
     await renderApp(routes.article.leader);
-    expect(await screen.findByText('服务繁忙', {}, { timeout: 8000 })).toBeTruthy();
+    // the shared failed-load state: what happened and 重试; the server's refusal itself stays in the log
+    const state = await screen.findByTestId('load-error', {}, { timeout: 8000 });
+    expect(state.textContent).toContain('加载失败');
+    expect(state.textContent).toContain('请求失败，请稍后重试');
     broken = false;
     await press('重试');
     expect(await screen.findByText('王建国')).toBeTruthy();

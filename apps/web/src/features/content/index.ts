@@ -5,5 +5,5 @@
 export { ListEmpty, ListError, ListSkeleton, LoadMore, Refreshable } from './components/list-states.js';
 export { RichText } from './components/rich-text.js';
 export { PersonAvatar } from './components/person-avatar.js';
-export { contentKeys, refreshFresh, useArticle, useArticles } from './hooks/use-content.js';
+export { contentKeys, refreshFresh, useArticle, useArticles, useContentSeasons } from './hooks/use-content.js';
 export { contentChanged } from './api/operations.js';

@@ -3,9 +3,6 @@ import type { ArticleCategory } from '@qgw/contracts';
 /** Every text of the committee-content screens (articles, people, subdivisions, directory, web view). */
 export const contentStrings = {
   loading: '加载中',
-  loadFailed: '加载失败',
-  loadFailedHint: '网络不佳，请稍后重试',
-  retry: '重试',
   empty: '暂无内容',
   noMore: '没有更多了',
   loadMoreFailed: '加载失败，点击重试',

@@ -67,17 +67,19 @@ function EntryGrid<E extends Entry>(props: {
   );
 }
 
-/** The 2024 programme home: the default entry and the home tab. */
 /**
- * The home tab. `status` is the programme's status card (programme2024's ProgrammeStatus), given by
- * the route so that this feature does not reach into the programme's.
+ * The programme home: the default entry and the home tab. `status` is the programme's status card
+ * (programme2024's ProgrammeStatus) and `title` the current season's name (its ProgrammeName), given
+ * by the route so that this feature does not reach into the programme's. The title starts as the
+ * name the app was built with (what the prerendered first paint shows) and becomes the server's
+ * current season once read: the same one-line heading, so nothing below it moves.
  */
-export function HomeScreen({ status }: { status: ReactNode }) {
+export function HomeScreen({ status, title }: { status: ReactNode; title?: (fallback: string) => ReactNode }) {
   return (
     <TabLayout>
       <header className="qgw-home-hero">
         <span className="qgw-home-badge">{t.badge}</span>
-        <h1 className="qgw-home-title">{t.heading}</h1>
+        <h1 className="qgw-home-title">{title ? title(t.heading) : t.heading}</h1>
         <p className="qgw-home-slogan">{t.slogan}</p>
         <div className="qgw-home-glow" aria-hidden="true" />
       </header>

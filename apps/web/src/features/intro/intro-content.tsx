@@ -4,6 +4,7 @@ import { Skeleton } from 'antd-mobile';
 import {
   AppstoreOutline,
   BellOutline,
+  ExclamationCircleOutline,
   FileOutline,
   LinkOutline,
   RightOutline,
@@ -73,6 +74,14 @@ function MoreArticles() {
         {list.isPending && (
           <li>
             <Skeleton.Paragraph lineCount={2} animated />
+          </li>
+        )}
+        {list.isError && !list.data && (
+          <li>
+            <button type="button" className="qgw-intro-more-link qgw-intro-more-retry" onClick={() => void refreshFresh(list.refetch)}>
+              <ExclamationCircleOutline aria-hidden="true" />
+              <span>{t.moreFailed}</span>
+            </button>
           </li>
         )}
         {items.map((a) => (

@@ -13,5 +13,6 @@ export const introStrings = {
   },
   moreHeading: '了解更多',
   linksEntry: '常用链接',
+  moreFailed: '更多文章加载失败，点击重试',
   missing: '介绍内容正在整理中，敬请期待',
 } as const;

@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { routes } from '@qgw/contracts';
+import { Code, idNumberFactsMessages, routes } from '@qgw/contracts';
 import { renderApp } from '../../test/render-app.js';
 import { fail, ok, stubApi, type RecordedCall } from '../../test/api-stub.js';
 import { signIn } from '../../test/session-fixture.js';
 import { navigateTo } from '../../lib/navigation.js';
 import { useMemberStore } from '../../stores/member.js';
 import { forgetDrafts } from '../applications/index.js';
+import { pickerShows, pickRegion } from '../applications/testing/pickers.js';
 import { currentStatus, fileId, personData, view } from '../programme2024/testing/fixtures.js';
 import { field, findField, press, type } from '../programme2024/testing/form.js';
 
@@ -17,7 +18,7 @@ afterEach(() => {
 });
 
 const { resume: _r, achievements: _a, ...personal } = personData;
-const member = { ...personal, subdivision: '青年创新分会', reason: '希望参与青年创新活动，为行业青年交流贡献力量。', photo: fileId(3) };
+const member = { ...personal, subdivision: '科技创新分会', reason: '希望参与青年创新活动，为行业青年交流贡献力量。', photo: fileId(3) };
 
 /** home → member detail → member form: the form is two pages deep, as a person reaches it. */
 async function openForm() {
@@ -36,9 +37,17 @@ async function fillPersonal() {
   type('学历', member.education);
   type('工作单位', member.organization);
   type('职务', member.position);
-  type('所在地区', member.region);
+  await pickRegion('所在地区', ['北京市', '东城区']);
   type('联系电话', member.contactMobile);
 }
+
+/** The published subdivisions 意向分会 offers. */
+const subdivisions = ok({
+  items: [
+    { id: 's1', name: '科技创新分会', description: '', memberCount: 3 },
+    { id: 's2', name: '文化传媒分会', description: '', memberCount: 1 },
+  ],
+});
 
 describe('membership apply (pages/member/index)', () => {
   test('memberApply: 提交中, the store follows the answer, 2 levels back', async () => {
@@ -48,6 +57,7 @@ describe('membership apply (pages/member/index)', () => {
     const answered = new Promise<void>((r) => (answer = r));
     const api = stubApi({
       '/v1/getMemberInfo': ok({ member: null }),
+      '/v1/content/subdivisions': subdivisions,
       // the photo was uploaded before; the server-side draft brings it back
       '/v1/getDraft': ok({ id: 'm-draft', version: 1, data: { photo: member.photo }, savedAt: '2024-05-02T02:03:00.000Z' }),
       '/v1/saveDraft': ok({ id: 'm-draft', version: 2, savedAt: '2024-05-02T02:05:00.000Z' }),
@@ -60,8 +70,11 @@ describe('membership apply (pages/member/index)', () => {
     const app = await openForm();
     await fillPersonal();
     // birth date and gender came from the ID number
-    expect(field('出生日期').value).toBe('1990-03-07');
-    type('意向分会（选填）', member.subdivision);
+    expect(pickerShows('出生日期')).toBe('1990年03月07日');
+    expect(pickerShows('所在地区')).toBe(member.region);
+    const choices = [...(field('意向分会（选填）') as unknown as HTMLSelectElement).options].map((o) => o.text);
+    expect(choices, 'only the published subdivisions, or none').toEqual(['暂不选择', '科技创新分会', '文化传媒分会']);
+    fireEvent.change(field('意向分会（选填）'), { target: { value: member.subdivision } });
     type('入会理由', member.reason);
     await press('提交申请');
     expect(await screen.findByText('提交中')).toBeTruthy();
@@ -88,6 +101,33 @@ describe('membership apply (pages/member/index)', () => {
     expect(useMemberStore.getState().applyStatus).toBe('111');
   });
 
+  test('a gender the server refuses as contradicting the ID number is shown under 性别', async () => {
+    signIn();
+    stubApi({
+      '/v1/getMemberInfo': ok({ member: null }),
+      '/v1/getDraft': ok({ id: 'm', version: 1, data: member, savedAt: '2024-05-02T02:03:00.000Z' }),
+      '/v1/memberApply': fail(idNumberFactsMessages.gender, Code.BAD_REQUEST),
+    });
+    await openForm();
+    const gender = screen.getByRole('radiogroup', { name: '性别' });
+    expect(gender.hasAttribute('aria-invalid')).toBe(false);
+    await press('提交申请');
+    await waitFor(() => expect(gender.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(gender.getAttribute('aria-describedby')!)?.textContent).toBe('性别与身份证号码不一致');
+  });
+
+  test('a draft whose birth date the ID number contradicts shows it on the field and is not sent', async () => {
+    signIn();
+    const api = stubApi({
+      '/v1/getMemberInfo': ok({ member: null }),
+      '/v1/getDraft': ok({ id: 'm', version: 1, data: { ...member, birthDate: '1990-03-08' }, savedAt: '2024-05-02T02:03:00.000Z' }),
+    });
+    await openForm();
+    expect(await screen.findByText('出生日期与身份证号码不一致')).toBeTruthy();
+    await press('提交申请');
+    expect(api.callsTo('/v1/memberApply')).toHaveLength(0);
+  });
+
   test('an HTTP failure is a submission failure too', async () => {
     signIn();
     stubApi({
@@ -102,7 +142,7 @@ describe('membership apply (pages/member/index)', () => {
 
   test('an incomplete form is refused before sending, with the schema’s Chinese message', async () => {
     signIn();
-    const api = stubApi({ '/v1/getMemberInfo': ok({ member: null }), '/v1/getDraft': ok(null) });
+    const api = stubApi({ '/v1/getMemberInfo': ok({ member: null }), '/v1/getDraft': ok(null), '/v1/content/subdivisions': subdivisions });
     await openForm();
     await fillPersonal();
     type('入会理由', '想加入');
@@ -114,14 +154,20 @@ describe('membership apply (pages/member/index)', () => {
     expect(api.callsTo('/v1/memberApply')).toHaveLength(0);
   });
 
-  test('a failed getMemberInfo is logged with console.warn and nothing is shown; the form still opens', async () => {
+  test('a failed getMemberInfo is logged with console.warn, its message not shown; the form waits behind 加载失败 and 重试, which opens it', async () => {
     signIn();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    stubApi({ '/v1/getMemberInfo': fail('查询失败', 5000), '/v1/getDraft': ok(null) });
+    let calls = 0;
+    stubApi({ '/v1/getMemberInfo': () => (++calls <= 2 ? fail('查询失败', 5000) : ok({ member: null })), '/v1/getDraft': ok(null) });
     await renderApp(routes.member.index);
-    await findField('入会理由');
+    const state = await screen.findByTestId('load-error', {}, { timeout: 8000 });
+    expect(state.textContent).toContain('加载失败');
     expect(warn).toHaveBeenCalledWith('getMemberInfo failed:', '查询失败');
     expect(screen.queryByText('查询失败')).toBeNull();
+    // a blank form over an entry that may exist would lead to a refusal on submit: it opens once known
+    expect(screen.queryByLabelText(/^入会理由/)).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '重试' })));
+    await findField('入会理由');
     warn.mockRestore();
   });
 });

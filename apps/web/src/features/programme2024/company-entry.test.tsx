@@ -56,11 +56,15 @@ describe('companyApply → companyResult', () => {
     type('企业地址', company.address);
     type('联系人', company.contactName);
     type('联系电话', company.contactMobile);
-    await press('提交申报');
-    // the description is still missing: its message, nothing sent
+    await press('预览');
+    // the description is still missing: its message, no preview, nothing sent
     expect((await screen.findAllByText('请填写企业简介')).length).toBeGreaterThan(0);
     expect(api.callsTo('/v1/applyCompany')).toHaveLength(0);
     type('企业简介', company.description);
+    await press('预览');
+    await waitFor(() => expect(app.search()).toContain('preview=1'));
+    expect(await screen.findByText(company.description)).toBeTruthy();
+    expect(screen.getByText(company.contactMobile)).toBeTruthy();
     await press('提交申报');
     await waitFor(() => expect(app.path()).toBe(routes.cxb2024.companyResult));
     expect(sent?.body).toMatchObject({ ...company, draftId: 'c-draft' });
@@ -77,7 +81,7 @@ describe('companyApply → companyResult', () => {
     });
     await renderApp(routes.cxb2024.companyApply);
     expect(await screen.findByText('本届评选已结束')).toBeTruthy();
-    await waitFor(() => expect((screen.getByRole('button', { name: '提交申报' }) as HTMLButtonElement).disabled).toBe(true));
+    await waitFor(() => expect((screen.getByRole('button', { name: '预览' }) as HTMLButtonElement).disabled).toBe(true));
   });
 
   test('returned: reason shown, prefilled, sent with updateApplyCompany (id, version)', async () => {
@@ -95,8 +99,44 @@ describe('companyApply → companyResult', () => {
     expect(await screen.findByText('照片不清晰，请重新上传')).toBeTruthy();
     expect(field('企业名称').value).toBe(company.companyName);
     type('企业地址', '北京市海淀区中关村大街2号');
+    await press('预览');
+    expect(await screen.findByText('北京市海淀区中关村大街2号')).toBeTruthy();
     await press('提交修改');
     await waitFor(() => expect(app.path()).toBe(routes.cxb2024.companyResult));
     expect(sent?.body).toMatchObject({ ...company, address: '北京市海淀区中关村大街2号', id: 'company-1', version: 3 });
+  });
+
+  test('withdrawn: the result page says 已撤回 with the reason and offers 重新申报, whose form starts from what was sent', async () => {
+    signIn();
+    let sent: RecordedCall | undefined;
+    const withdrawn = view('company', 'withdrawn', company, {
+      timeline: [
+        { status: 'submitted', at: '2024-05-02T02:00:00.000Z', note: null },
+        { status: 'withdrawn', at: '2024-05-03T02:00:00.000Z', note: '营业执照需要更新' },
+      ],
+    });
+    stubApi({
+      '/v1/getCurrentStatus': ok(currentStatus('open')),
+      '/v1/getCompanyInfo': ok({ company: withdrawn }),
+      '/v1/getDraft': ok(null),
+      '/v1/saveDraft': ok({ id: 'c-new', version: 1, savedAt: '2024-05-04T02:00:00.000Z' }),
+      '/v1/applyCompany': (call) => {
+        sent = call;
+        return ok({ id: 'c-new', status: 'submitted', version: 2 });
+      },
+    });
+    const app = await renderApp(routes.cxb2024.companyResult);
+    expect((await screen.findByTestId('application-status')).textContent).toBe('已撤回');
+    expect(screen.queryByText('您还没有提交企业申报')).toBeNull();
+    expect(screen.getByText('营业执照需要更新')).toBeTruthy();
+    await press('重新申报');
+    await waitFor(() => expect(app.path()).toBe(routes.cxb2024.companyApply));
+    await waitFor(() => expect(field('企业名称').value).toBe(company.companyName));
+    expect(field('企业简介').value).toBe(company.description);
+    await press('预览');
+    await screen.findByText(company.description);
+    await press('提交申报');
+    await waitFor(() => expect(app.path()).toBe(routes.cxb2024.companyResult));
+    expect(sent?.body).toMatchObject({ ...company });
   });
 });

@@ -7,6 +7,7 @@ import { signIn } from '../../test/session-fixture.js';
 import { navigateTo } from '../../lib/navigation.js';
 import { useApplyStore } from '../../stores/apply.js';
 import { forgetDrafts } from '../applications/index.js';
+import { pickerShows, pickRegion } from '../applications/testing/pickers.js';
 import { currentStatus, fileId, personData, validIdNumber, view } from './testing/fixtures.js';
 import { field, findField, press, type } from './testing/form.js';
 
@@ -82,7 +83,7 @@ describe('person entry: information → information1 → information2 → person
     await act(async () => navigateTo(routes.cxb2024.information));
     await findField('身份证号码');
     expect(screen.getByText('已恢复上次填写的内容')).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: /第1步，共3步/ })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: /第1步，共4步/ })).toBeTruthy();
 
     // step 1: nothing typed → the first problem, and the step stays
     await press('下一步');
@@ -95,7 +96,7 @@ describe('person entry: information → information1 → information2 → person
     await press('下一步');
     expect((await screen.findAllByText('身份证号码不正确')).length).toBeGreaterThan(0);
     type('身份证号码', validIdNumber);
-    expect(field('出生日期').value).toBe('1990-03-07');
+    expect(pickerShows('出生日期')).toBe('1990年03月07日');
     expect((screen.getByRole('radio', { name: '男' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.change(field('政治面貌'), { target: { value: '共青团员' } });
     fireEvent.change(field('学历'), { target: { value: '本科' } });
@@ -106,10 +107,11 @@ describe('person entry: information → information1 → information2 → person
     await findField('工作单位');
     type('工作单位', personData.organization);
     type('职务', personData.position);
-    type('所在地区', personData.region);
+    await pickRegion('所在地区', ['北京市', '东城区']);
+    expect(pickerShows('所在地区')).toBe(personData.region);
     type('联系电话', '1381234');
     await press('下一步');
-    expect((await screen.findAllByText('请输入正确的11位手机号')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('请填写11位手机号，或带区号的固定电话（如 010-12345678）')).length).toBeGreaterThan(0);
     type('联系电话', personData.contactMobile);
     await press('下一步');
     await waitFor(() => expect(app.path()).toBe(routes.cxb2024.information2));
@@ -122,6 +124,12 @@ describe('person entry: information → information1 → information2 → person
 
     type('个人简历', personData.resume);
     type('主要成绩', personData.achievements);
+    // the whole entry, read-only, before it is sent
+    await press('预览');
+    await waitFor(() => expect(app.search()).toContain('preview=1'));
+    expect(await screen.findByText(personData.resume)).toBeTruthy();
+    expect(screen.getByText(validIdNumber)).toBeTruthy();
+    expect(api.callsTo('/v1/applyPerson')).toHaveLength(0);
     await press('提交');
     expect(await screen.findByText('提交成功...')).toBeTruthy();
     await waitFor(() => expect(app.path()).toBe(routes.cxb2024.personResult));
@@ -152,9 +160,11 @@ describe('person entry: information → information1 → information2 → person
     await act(async () => navigateTo(routes.cxb2024.information1));
     await act(async () => navigateTo(routes.cxb2024.information2));
     await findField('个人简历');
-    await press('提交');
+    await press('预览');
     await waitFor(() => expect(app.path()).toBe(routes.cxb2024.information));
     expect((await screen.findAllByText('请填写姓名')).length).toBeGreaterThan(0);
+    // under the field itself, not only in the toast (the step's screen renders a moment after the address changes)
+    await waitFor(() => expect(field('姓名').getAttribute('aria-invalid')).toBe('true'));
   });
 
   test('the server refuses (outside the window): its message, and the page stays', async () => {
@@ -167,9 +177,12 @@ describe('person entry: information → information1 → information2 → person
     });
     const app = await renderApp(routes.cxb2024.information2);
     await findField('个人简历');
+    await press('预览');
+    await screen.findByText(personData.resume);
     await press('提交');
     expect(await screen.findByText('当前不在申报时间内')).toBeTruthy();
     expect(app.path()).toBe(routes.cxb2024.information2);
+    expect(app.search()).toContain('preview=1');
     expect((screen.getByRole('button', { name: '提交' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -192,6 +205,8 @@ describe('person entry: information → information1 → information2 → person
     await waitFor(() => expect(app.path()).toBe(routes.cxb2024.information1));
     await press('下一步');
     await waitFor(() => expect(app.path()).toBe(routes.cxb2024.information2));
+    await press('预览');
+    expect(await screen.findByText('张小青')).toBeTruthy();
     await press('提交修改');
     await waitFor(() => expect(app.path()).toBe(routes.cxb2024.personResult));
     expect(sent?.body).toMatchObject({ ...personData, name: '张小青', id: 'person-1', version: 3 });
@@ -258,12 +273,15 @@ describe('personResult', () => {
     await waitFor(() => expect(app.path()).toBe(routes.cxb2024.personApply));
   });
 
-  test('a failed getPersonInfo is logged with console.warn and no message is shown', async () => {
+  test('a failed getPersonInfo is logged with console.warn; the server\'s message is not shown, a styled 加载失败 with 重试 is', async () => {
     signIn();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     stubApi({ '/v1/getPersonInfo': fail('数据库繁忙', 5000) });
     await renderApp(routes.cxb2024.personResult);
-    expect(await screen.findByRole('button', { name: '重新加载' }, { timeout: 8000 })).toBeTruthy();
+    const state = await screen.findByTestId('load-error', {}, { timeout: 8000 });
+    expect(state.textContent).toContain('加载失败');
+    expect(state.textContent).toContain('请求失败，请稍后重试');
+    expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
     expect(warn).toHaveBeenCalledWith('getPersonInfo failed:', '数据库繁忙');
     expect(screen.queryByText('数据库繁忙')).toBeNull();
     expect(useApplyStore.getState().personInfo).toBe('111');

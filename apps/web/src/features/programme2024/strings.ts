@@ -20,6 +20,7 @@ export const programmeStrings = {
   edit: '修改',
   editEntry: '修改申报',
   continueDraft: '继续填写',
+  applyAgain: '重新申报',
   viewProgress: '查看申报进度',
   withdraw: '撤回申报',
   reviewerReason: '审核意见',
@@ -27,7 +28,6 @@ export const programmeStrings = {
   notEditable: '当前状态不可修改',
   returnedBanner: '申报被退回，请根据审核意见修改后重新提交',
   resumed: '已恢复上次填写的内容',
-  notEditableHint: '申报已提交，审核结束前无法修改；如需修改请先撤回。',
 
   // ---- programme status (home) ----
   statusHeading: '评选进度',
@@ -84,7 +84,6 @@ export const programmeStrings = {
   region: '所在地区',
   regionPlaceholder: '如：北京市东城区',
   contactMobile: '联系电话',
-  contactMobilePlaceholder: '11位手机号',
   email: '电子邮箱（选填）',
   emailPlaceholder: '用于接收通知',
   photo: '个人照片',

@@ -86,7 +86,7 @@ describe('works: apply/index → themeSelect → addWork → workResult', () => 
     expect(screen.queryByLabelText('成员2姓名')).toBeNull();
 
     // the limits are shown before a file is picked
-    expect(screen.getByText(/支持 JPG\/PNG\/WebP，单张不超过 5MB/)).toBeTruthy();
+    expect(screen.getByText(/支持 JPG\/PNG\/WebP，大图自动压缩/)).toBeTruthy();
     await act(async () => {
       // the label also carries the count (已上传 0/9)
       fireEvent.change(screen.getByLabelText(/^作品图片/), { target: { files: [png('a.png'), png('b.png')] } });
@@ -95,6 +95,18 @@ describe('works: apply/index → themeSelect → addWork → workResult', () => 
     await waitFor(() => expect(screen.getByText('已上传 2/9')).toBeTruthy(), { timeout: 8000 });
     expect(uploads.images.every((i) => i.purpose === 'work' && i.token === 'tok-abcdefghijklmnopqrstuv')).toBe(true);
 
+    // first the preview: everything that will be sent, read-only, with 修改 back to the form
+    await press('预览');
+    await waitFor(() => expect(app.search()).toContain('preview=1'));
+    expect(app.path()).toBe(routes.apply.addWork);
+    expect(await screen.findByText('请核对以下信息，确认无误后提交；如需修改，点“修改”返回对应步骤。')).toBeTruthy();
+    expect(screen.getByText('乡村振兴')).toBeTruthy();
+    expect(screen.getByText('乡村振兴数字地图')).toBeTruthy();
+    expect(screen.getByText('李雷（数据分析）')).toBeTruthy();
+    expect(screen.getAllByRole('img', { name: /^作品图片\d$/ })).toHaveLength(2);
+    expect(screen.getByRole('link', { name: '修改' }).getAttribute('href')).toBe(`#${routes.apply.addWork}`);
+    expect(screen.queryByRole('textbox', { name: /作品名称/ })).toBeNull();
+    expect(api.callsTo('/v1/addWork')).toHaveLength(0);
     await press('提交作品');
     await waitFor(() => expect(app.path()).toBe(routes.cxb2024.workResult));
     expect(app.search()).toBe('?id=w-draft');
@@ -108,7 +120,7 @@ describe('works: apply/index → themeSelect → addWork → workResult', () => 
     expect(api.callsTo('/v1/addWork')).toHaveLength(1);
   });
 
-  test('a photo still uploading holds 提交作品, so the work never goes without it', async () => {
+  test('a photo still uploading holds 预览, so the work never goes without it', async () => {
     signIn();
     let release: () => void = () => undefined;
     const held = new Promise<void>((r) => (release = r));
@@ -127,11 +139,12 @@ describe('works: apply/index → themeSelect → addWork → workResult', () => 
       await waitFor(() => expect(screen.getByText('已上传 1/9')).toBeTruthy(), { timeout: 8000 });
       await act(async () => fireEvent.change(screen.getByLabelText(/^作品图片/), { target: { files: [png('slow.png')] } }));
       await waitFor(() => expect(slow.images).toHaveLength(2), { timeout: 8000 });
-      const button = screen.getByRole('button', { name: '提交作品' }) as HTMLButtonElement;
+      const button = screen.getByRole('button', { name: '预览' }) as HTMLButtonElement;
       expect(button.disabled).toBe(true);
       release();
       await waitFor(() => expect(screen.getByText('已上传 2/9')).toBeTruthy(), { timeout: 8000 });
-      await waitFor(() => expect((screen.getByRole('button', { name: '提交作品' }) as HTMLButtonElement).disabled).toBe(false));
+      await waitFor(() => expect((screen.getByRole('button', { name: '预览' }) as HTMLButtonElement).disabled).toBe(false));
+      await press('预览');
       await press('提交作品');
       await waitFor(() => expect(app.path()).toBe(routes.cxb2024.workResult));
       expect((sentWork()?.body as { photos: string[] }).photos).toEqual(slow.images.map((i) => i.id));
@@ -158,13 +171,14 @@ describe('works: apply/index → themeSelect → addWork → workResult', () => 
     await findField('作品名称');
     await press('添加成员');
     type('成员1姓名', '韩');
-    await press('提交作品');
+    await press('预览');
     expect((await screen.findAllByText('请填写分工')).length).toBeGreaterThan(0);
     expect(screen.getAllByText('姓名至少2个字').length).toBeGreaterThan(0);
     type('成员1姓名', '韩梅梅');
     type('成员1分工', '界面设计');
-    await press('提交作品');
+    await press('预览');
     expect((await screen.findAllByText('请至少上传1张作品图片')).length).toBeGreaterThan(0);
+    // the problem keeps the person on the form: no preview
     expect(api.callsTo('/v1/addWork')).toHaveLength(0);
   });
 
@@ -211,6 +225,10 @@ describe('works: apply/index → themeSelect → addWork → workResult', () => 
     expect((await findField('作品名称')).value).toBe('社区助老平台');
     expect(field('成员1姓名').value).toBe('李雷');
     type('作品名称', '社区助老服务平台');
+    await press('预览');
+    await waitFor(() => expect(app.search()).toBe('?id=w-1&preview=1'));
+    expect(await screen.findByText('社区助老服务平台')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '修改' }).getAttribute('href')).toBe(`#${routes.apply.updateWork}?id=w-1`);
     await press('提交修改');
     await waitFor(() => expect(app.path()).toBe(routes.cxb2024.workResult));
     expect(sent?.body).toMatchObject({ ...data, title: '社区助老服务平台', id: 'w-1', version: 3 });
@@ -243,5 +261,18 @@ describe('works: apply/index → themeSelect → addWork → workResult', () => 
     expect((screen.getByRole('button', { name: '新增作品' }) as HTMLButtonElement).disabled).toBe(true);
     await press('进入我的作品');
     await waitFor(() => expect(app.path()).toBe(routes.apply.index));
+  });
+
+  test('workApply: the programme\'s status cannot be read: 新增作品 waits, and 重新加载 beside the reason reads it', async () => {
+    signIn();
+    let limited = true;
+    stubApi({ '/v1/getCurrentStatus': () => (limited ? { status: 429, body: {} } : ok(currentStatus('open'))), '/v1/getWorks': ok([]) });
+    await renderApp(routes.cxb2024.workApply);
+    expect(await screen.findByText('加载失败，请稍后重试')).toBeTruthy();
+    expect((screen.getByRole('button', { name: '新增作品' }) as HTMLButtonElement).disabled).toBe(true);
+    limited = false;
+    await press('重新加载');
+    await waitFor(() => expect((screen.getByRole('button', { name: '新增作品' }) as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.queryByText('加载失败，请稍后重试')).toBeNull();
   });
 });

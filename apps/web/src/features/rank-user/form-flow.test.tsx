@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { routes, storageKeys } from '@qgw/contracts';
+import { Code, idNumberFactsMessages, routes, storageKeys } from '@qgw/contracts';
 import { renderApp } from '../../test/render-app.js';
 import { fail, ok, stubApi, type RecordedCall } from '../../test/api-stub.js';
 import { signIn } from '../../test/session-fixture.js';
@@ -84,7 +84,7 @@ describe('a new rank-user application, notice to status page', () => {
 
     // step 2: photo and video
     await waitFor(() => expect(app.path()).toBe(routes.cxbApplication.videoNew));
-    await screen.findByText('支持 JPG/PNG/WebP，单张不超过 5MB');
+    await screen.findByText('支持 JPG/PNG/WebP，大图自动压缩');
     expect(screen.getByText('支持 MP4/MOV/WebM，不超过 300MB')).toBeTruthy();
     await press('下一步');
     expect((await screen.findAllByText('请上传证件照')).length).toBeGreaterThan(0);
@@ -222,6 +222,37 @@ describe('a returned application', () => {
     await press('提交修改');
     expect(await screen.findByText('申请已被他人修改，请刷新后重试')).toBeTruthy();
     expect(app.path()).toBe(routes.cxbApplication.preview);
+    expect(localStorage.getItem(storageKeys.tempStatus)).toBeNull();
+  }, 20_000);
+
+  test('a returned application whose gender the ID number contradicts: not sent, 性别 shows why on the personal step', async () => {
+    signIn();
+    const returned = rankUserView({ status: 'returned', reason: '请核对个人信息', version: 5, data: completeForm({ gender: 'male' }) });
+    const api = stubApi({ '/v1/getRankUserInfo': () => ok({ rankUser: returned }) });
+    const app = await renderApp(routes.cxbApplication.preview);
+    await screen.findByRole('button', { name: '提交修改' });
+    await press('提交修改');
+    await waitFor(() => expect(app.path()).toBe(routes.cxbApplication.index));
+    const gender = await screen.findByRole('radiogroup', { name: '性别' });
+    expect(document.getElementById(gender.getAttribute('aria-describedby')!)?.textContent).toBe('性别与身份证号码不一致');
+    expect(api.callsTo('/v1/rankUserUpdate')).toHaveLength(0);
+  }, 20_000);
+
+  test('a birth date the server refuses as contradicting the ID number is shown under 出生日期 on the personal step', async () => {
+    signIn();
+    const returned = rankUserView({ status: 'returned', reason: '请核对个人信息', version: 5 });
+    stubApi({
+      '/v1/getRankUserInfo': () => ok({ rankUser: returned }),
+      '/v1/rankUserUpdate': () => fail(idNumberFactsMessages.birthDate, Code.BAD_REQUEST),
+    });
+    const app = await renderApp(routes.cxbApplication.preview);
+    await screen.findByRole('button', { name: '提交修改' });
+    await press('提交修改');
+    await waitFor(() => expect(app.path()).toBe(routes.cxbApplication.index));
+    await screen.findByRole('radiogroup', { name: '性别' });
+    // under the field itself, not only in the toast
+    const underFields = [...document.querySelectorAll('.qgw-app-field-error')].map((e) => e.textContent);
+    expect(underFields).toEqual(['出生日期与身份证号码不一致']);
     expect(localStorage.getItem(storageKeys.tempStatus)).toBeNull();
   }, 20_000);
 });

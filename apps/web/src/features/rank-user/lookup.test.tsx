@@ -19,14 +19,14 @@ beforeAll(async () => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** Opens the programme page signed in, answers the look-up with `answer` and presses 立即申报. */
-async function lookUpWith(answer: StubAnswer) {
+/** Opens the programme page signed in, answers the look-up with `answer` and presses 我的申报. */
+async function lookUpWith(answer: StubAnswer, mine: StubAnswer = ok([])) {
   signIn();
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
-  const api = stubApi({ '/v1/getRankUserInfo': async () => (await held, answer) });
+  const api = stubApi({ '/v1/getRankUserInfo': async () => (await held, answer), '/v1/myApplications': mine });
   const app = await renderApp(routes.cxb.index);
-  await act(async () => fireEvent.click(await screen.findByRole('button', { name: '立即申报' })));
+  await act(async () => fireEvent.click(await screen.findByRole('button', { name: /我的申报/ })));
   expect(await screen.findByText('加载中')).toBeTruthy();
   await act(async () => release());
   return { app, api };
@@ -55,7 +55,8 @@ describe('rank-user look-up (requirements: rank-user look-up, look-up codes)', (
   test('success 0 → /pages/cxbCheck/index; applyDetail = postList, tempStatus = {rankUser}', async () => {
     const view = rankUserView({ status: 'approved' });
     const postList = [summary({ status: 'approved', title: '创新榜人物申报 · 张晓青' }), summary({ id: 'm-1', kind: 'membership', status: 'submitted', title: '入会申请' })];
-    const { app } = await lookUpWith(ok({ rankUser: view, postList }, 0));
+    // 我的申报 then reads the same list from the server
+    const { app } = await lookUpWith(ok({ rankUser: view, postList }, 0), ok(postList));
     await waitFor(() => expect(app.path()).toBe(routes.cxbCheck.index));
     expect(stored(storageKeys.applyStatus)).toBe('0');
     expect(JSON.parse(stored(storageKeys.applyDetail)!)).toEqual(postList);
@@ -108,7 +109,7 @@ describe('rank-user look-up (requirements: rank-user look-up, look-up codes)', (
   test('signed out: asked to log in, no look-up sent', async () => {
     const api = stubApi({});
     const app = await renderApp(routes.cxb.index);
-    await act(async () => fireEvent.click(await screen.findByRole('button', { name: '立即申报' })));
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: /我的申报/ })));
     await waitFor(() => expect(app.path()).toBe(routes.login.index));
     // the page's public content is read for anyone; the look-up needs a session
     expect(api.callsTo('/v1/getRankUserInfo')).toHaveLength(0);

@@ -71,7 +71,7 @@ describe('pages/cxb/index', () => {
 });
 
 describe('pages/cxb/award', () => {
-  test('lists the published awards in order with quota, prize and summary; 立即申报 leads to the process', async () => {
+  test('lists the published awards in order with quota, prize and summary; 立即申报 opens the form', async () => {
     const api = stubApi({
       [apiPaths.contentArticles]: ok(
         page([
@@ -89,7 +89,22 @@ describe('pages/cxb/award', () => {
     expect(within(items[1]!).getByText('潜力突出')).toBeTruthy();
     expect(api.callsTo(apiPaths.contentArticles)[0]?.url.searchParams.get('category')).toBe('award');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '立即申报' })));
-    await waitFor(() => expect(app.path()).toBe(routes.cxb.process));
+    await waitFor(() => expect(app.path()).toBe(routes.cxbApplication.index));
+  });
+
+  test('with earlier seasons, a 届次 switcher: the season in the address is the one asked for and shown pressed', async () => {
+    const api = stubApi({
+      [apiPaths.contentSeasons]: ok({ items: [{ year: 2025, name: '2025 青年创新榜', current: true }, { year: 2024, name: '2024 青年创新榜', current: false }] }),
+      [apiPaths.contentArticles]: ok(page([articleSummary({ id: 'w1', category: 'award', title: '一等奖', award: { quota: 10, prize: '证书' } })])),
+    });
+    const app = await renderApp(`${routes.cxb.award}?season=2024`);
+    const seasons = await screen.findByRole('group', { name: '届次' });
+    await waitFor(() => expect(within(seasons).getByRole('button', { name: '2024 届' }).getAttribute('aria-pressed')).toBe('true'));
+    await screen.findByRole('list', { name: '奖项设置' });
+    expect(api.callsTo(apiPaths.contentArticles).map((c) => c.url.searchParams.get('season'))).toEqual(['2024']);
+    await act(async () => fireEvent.click(within(seasons).getByRole('button', { name: '2025 届（本届）' })));
+    await waitFor(() => expect(app.search()).toContain('season=2025'));
+    await waitFor(() => expect(api.callsTo(apiPaths.contentArticles).some((c) => c.url.searchParams.get('season') === null)).toBe(true));
   });
 
   test('while the awards load a placeholder is shown', async () => {
@@ -130,7 +145,7 @@ describe('pages/cxb/award', () => {
 });
 
 describe('pages/cxb/process', () => {
-  test('shows the process article; 开始申报 opens the application notice', async () => {
+  test('shows the process article; 开始申报 opens the form (its first step carries the notice)', async () => {
     stubApi({
       [apiPaths.contentArticle]: bySlug({
         [contentSlugs.programmeProcess]: ok(
@@ -142,7 +157,7 @@ describe('pages/cxb/process', () => {
     expect(await screen.findByRole('heading', { name: '申报流程' })).toBeTruthy();
     expect(screen.getByText('阅读申报须知')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '开始申报' })));
-    await waitFor(() => expect(app.path()).toBe(routes.cxbApplication.applyNotice));
+    await waitFor(() => expect(app.path()).toBe(routes.cxbApplication.index));
   });
 
   test('while the article loads a placeholder is shown', async () => {

@@ -1,3 +1,5 @@
+import { lifecycleCopy } from '@qgw/contracts';
+
 /** Every text of the rank-user (创新榜人物) screens. */
 export const rankUserStrings = {
   loading: '加载中',
@@ -28,12 +30,15 @@ export const rankUserStrings = {
   awardsEmptyHint: '请关注平台通知',
   awardNote: '奖项名额可根据申报情况适当调整，最终结果以公示为准。',
   awardApply: '立即申报',
+  /** the award list's season switcher */
+  awardSeasons: '届次',
+  awardSeason: (year: number, current: boolean) => (current ? `${year} 届（本届）` : `${year} 届`),
 
   // pages/cxb/process
   processTitle: '申报流程',
   processHeading: '六步完成申报',
   processStart: '开始申报',
-  processTip: '提交后、审核开始前可撤回；如被退回修改，可按审核意见修改后再次提交。',
+  processTip: `${lifecycleCopy.afterSubmit}${lifecycleCopy.whenReturned}`,
 
   // pages/cxbApplication/applyNotice
   noticeTitle: '申报须知',
@@ -43,12 +48,13 @@ export const rankUserStrings = {
     '申报人应如实填写个人信息并上传真实材料，如有弄虚作假，一经查实即取消申报及获奖资格。',
     '证件照须为近期免冠正面照片；个人介绍视频建议时长 1-3 分钟，内容健康，不含广告。',
     '身份证号码仅用于资格审核，平台加密存储，审核人员默认只能看到部分号码。',
-    '提交后、审核开始前可撤回申报；审核期间请保持联系电话畅通。',
+    `${lifecycleCopy.afterSubmit}审核期间请保持联系电话畅通。`,
     '审核结果将通过平台通知，请及时登录查看。',
   ],
   noticeAgree: '我已阅读并同意',
   noticeNext: '下一步',
   noticeAgreeRequired: '请先阅读并同意申报须知',
+  noticeOpen: '查看须知全文',
 
   // the form
   formTitle: '创新榜人物申报',
@@ -71,7 +77,7 @@ export const rankUserStrings = {
   videoBusy: '视频上传中，请稍候',
   photoMissing: '请上传证件照',
   videoMissing: '请上传个人介绍视频',
-  previewHint: '请核对以下信息，提交后审核期间不可修改。',
+  previewHint: `请核对以下信息。${lifecycleCopy.afterSubmit}`,
   returnedBanner: '您的申报已被退回，请根据审核意见修改后重新提交。',
   formLoading: '正在加载申报信息…',
   resumed: '已恢复上次填写的内容，可继续申报',
@@ -92,7 +98,7 @@ export const rankUserStrings = {
   },
   statusDescriptions: {
     draft: '您有一份尚未提交的申报，可继续填写后提交。',
-    submitted: '您的申报已提交成功，等待资格审核。审核开始前可撤回申报。',
+    submitted: `您的申报已提交成功，等待资格审核。${lifecycleCopy.submittedNext}`,
     under_review: '评审专家正在审核您的申报，请耐心等待，审核结果将在平台通知您。',
     returned: '请根据审核意见修改申报内容，修改后重新提交。',
     approved: '恭喜您！您的申报已通过审核，感谢您的参与。',
@@ -125,7 +131,11 @@ export const rankUserStrings = {
   // pages/cxbCheck/index
   listTitle: '我的申报',
   listHeading: '申报记录',
+  /** 我的申报 groups entries by the season they were entered in */
+  seasonHeading: (year: number) => `${year} 届`,
+  seasonlessHeading: '入会申请',
   listEmpty: '暂无申报记录',
+  listFailed: '申报记录加载失败',
   listEmptyHint: '您还没有提交过申报',
   listApply: '去申报',
   approvedCardTitle: '已通过的申报',
@@ -144,6 +154,8 @@ export const rankUserStrings = {
   videoUnsupported: '当前浏览器无法播放该视频',
 
   loginRequired: '请先登录后再查看申报',
-  loadFailed: '加载失败',
-  retry: '重试',
+  /** the application could not be fetched: what each screen says above 重试 */
+  infoFailed: '申报详情加载失败',
+  videoFailed: '介绍视频加载失败',
+  statusFailed: '申报状态加载失败',
 } as const;

@@ -9,7 +9,7 @@ import './welcome.css';
 export function WelcomeScreen() {
   const statusBarHeight = useGlobalStore((s) => s.statusBarHeight);
   return (
-    <div className="qgw-welcome" style={{ paddingTop: statusBarHeight }}>
+    <main className="qgw-welcome" style={{ paddingTop: statusBarHeight }}>
       <div className="qgw-welcome-hero">
         <div className="qgw-welcome-mark" aria-hidden="true">
           青
@@ -33,6 +33,6 @@ export function WelcomeScreen() {
           {t.toHome}
         </Button>
       </div>
-    </div>
+    </main>
   );
 }

@@ -1,21 +1,17 @@
-import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from 'antd-mobile';
 import { accountRoutes, routes } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { FieldGroup } from '../../../components/ui/form-field.js';
 import { buildPath } from '../../../lib/navigation.js';
-import { preloadAccountCalls, useLogin } from '../hooks/use-auth.js';
-import { useLoginBySms } from '../hooks/use-sms-auth.js';
-import { useSmsCode } from '../hooks/use-sms-code.js';
+import { type LoginMode, useLoginForm } from '../hooks/use-login-form.js';
 import { accountStrings as t } from '../strings.js';
 import { MobileField, PasswordField } from './account-fields.js';
 import { AuthHeader } from './auth-header.js';
-import { ChallengePrompt, useChallenge } from './challenge-prompt.js';
+import { ChallengePrompt } from './challenge-prompt.js';
 import { SmsCodeField } from './sms-code-field.js';
 import './accounts.css';
 
-type Mode = 'password' | 'sms';
 
 /**
  * 登录: by password (docs/requirements.md#login) or, on the 验证码登录 tab, by a code texted to the
@@ -23,28 +19,11 @@ type Mode = 'password' | 'sms';
  */
 export function LoginScreen() {
   const [params] = useSearchParams();
-  const [mode, setMode] = useState<Mode>('password');
-  const [mobile, setMobile] = useState(() => params.get('mobile') ?? '');
-  const [password, setPassword] = useState('');
-  const [smsCode, setSmsCode] = useState('');
-  const { challenge, ask } = useChallenge();
   // the page that sent the person here, to return to once signed in
-  const back = params.get('redirect');
-  const login = useLogin({ onChallenge: ask, returnTo: back });
-  const loginBySms = useLoginBySms({ onChallenge: ask, returnTo: back });
-  const sms = useSmsCode('login', { onChallenge: ask });
-  const pending = login.isPending || loginBySms.isPending;
-  // what the submission needs comes while the person types
-  useEffect(preloadAccountCalls, []);
+  const form = useLoginForm({ returnTo: params.get('redirect'), initialMobile: params.get('mobile') ?? '' });
+  const { mode, setMode, mobile, setMobile, password, setPassword, smsCode, setSmsCode, challenge, sms, pending, submit } = form;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (pending) return;
-    if (mode === 'password') login.mutate({ mobile: mobile || undefined, password: password || undefined });
-    else loginBySms.mutate({ mobile: mobile || undefined, smsCode: smsCode || undefined });
-  };
-
-  const tab = (which: Mode, label: string) => (
+  const tab = (which: LoginMode, label: string) => (
     <button
       type="button"
       role="tab"

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { Input } from '../../../components/ui/input.js';
 import { smsPolicy } from '@qgw/contracts';
 import { accountStrings as t } from '../strings.js';
 

@@ -24,13 +24,18 @@ export interface LoginOptions {
   onChallenge?: (message: string, retry: (altcha: string) => void) => void;
   /** where to go once signed in (the login page's `redirect`): checked by safeReturnPath */
   returnTo?: string | null;
+  /**
+   * Straight on to `returnTo`, never through the WeChat bind page: the console's login at a desk,
+   * where there is no WeChat to bind (binding stays on 我的).
+   */
+  skipBind?: boolean;
 }
 
 /** The login flow (docs/requirements.md#login): what a signed-in answer leads to, by password or by code. */
-export function finishLogin(info: LoginResponse, back?: string | null): void {
+export function finishLogin(info: LoginResponse, back?: string | null, options: Pick<LoginOptions, 'skipBind'> = {}): void {
   saveLogin(info);
   const returnPath = safeReturnPath(back);
-  if (!info.openid) {
+  if (!info.openid && !options.skipBind) {
     hideToast();
     // `from=login`: the bind page moves straight on when WeChat is not configured (nothing to bind)
     redirectTo(routes.login.bind, { mobile: info.username, token: info.token, redirect: returnPath ?? undefined, from: 'login' });
@@ -76,7 +81,7 @@ export function useLogin(options: LoginOptions = {}) {
       showLoading(t.loading);
       return call(accountOps.login, input);
     },
-    onSuccess: (info) => finishLogin(info, options.returnTo),
+    onSuccess: (info) => finishLogin(info, options.returnTo, options),
     onError: (error, form): void => {
       // the right password for an account closed in its grace period: offer to cancel the closing
       if (offerCancelClosing(error, form)) return;

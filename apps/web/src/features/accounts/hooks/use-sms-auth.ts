@@ -17,7 +17,7 @@ export function useLoginBySms(options: LoginOptions = {}) {
       showLoading(t.loading);
       return call(accountOps.loginBySms, input);
     },
-    onSuccess: (info) => finishLogin(info, options.returnTo),
+    onSuccess: (info) => finishLogin(info, options.returnTo, options),
     onError: (error, form): void => challengeOrToast(options, mutation.mutate)(error, form),
   });
   return mutation;

@@ -18,6 +18,8 @@ export const applicationOps = {
   saveDraft: applicationOperations.saveDraft,
   getDraft: applicationOperations.getDraft,
   withdraw: applicationOperations.withdrawApplication,
+  mine: applicationOperations.myApplications,
+  prefill: applicationOperations.getPrefill,
 };
 
 export type UploadPurpose = (typeof uploadPurposes)[number];

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Input, TextArea, type InputRef, type TextAreaRef } from 'antd-mobile';
+import { TextArea, type InputRef, type TextAreaRef } from 'antd-mobile';
+import { Input } from '../../../components/ui/input.js';
 import { applicationStrings as t } from '../strings.js';
 import './applications.css';
 
-interface BaseProps {
+export interface BaseProps {
   label: string;
   /** a red star after the label; the schema decides what is really required */
   required?: boolean;
@@ -13,7 +14,7 @@ interface BaseProps {
   error?: string | undefined;
 }
 
-function FieldShell({
+export function FieldShell({
   id,
   label,
   required,
@@ -49,7 +50,7 @@ function FieldShell({
   );
 }
 
-const describedBy = (id: string, p: BaseProps) => (p.error ? `${id}-error` : p.hint ? `${id}-hint` : undefined);
+export const describedBy = (id: string, p: BaseProps) => (p.error ? `${id}-error` : p.hint ? `${id}-hint` : undefined);
 
 /**
  * antd-mobile hands aria-* props other than aria-label to its wrapper, not to the <input> or
@@ -143,12 +144,14 @@ interface SelectInputProps extends BaseProps {
   onChange(value: string): void;
   options: readonly (string | Option)[];
   placeholder?: string;
+  /** an optional field: the first entry (value '') can be chosen, to choose nothing */
+  emptyOption?: string;
 }
 
 /** A choice from a list: the phone's own picker (native select), which every mobile browser does well. */
 export function SelectInput(props: SelectInputProps) {
   const id = useId();
-  const { value, onChange, options, placeholder = t.selectPlaceholder } = props;
+  const { value, onChange, options, placeholder = t.selectPlaceholder, emptyOption } = props;
   return (
     <FieldShell id={id} {...props}>
       <div className="qgw-app-select">
@@ -156,12 +159,13 @@ export function SelectInput(props: SelectInputProps) {
           id={id}
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          className={value ? undefined : 'qgw-app-empty'}
+          // '暂不选择' of an optional field is a choice, shown as one; only a placeholder is greyed
+          className={value || emptyOption !== undefined ? undefined : 'qgw-app-empty'}
           aria-invalid={props.error ? true : undefined}
           aria-describedby={describedBy(id, props)}
         >
-          <option value="" disabled>
-            {placeholder}
+          <option value="" disabled={emptyOption === undefined}>
+            {emptyOption ?? placeholder}
           </option>
           {toOptions(options).map((o) => (
             <option key={o.value} value={o.value}>

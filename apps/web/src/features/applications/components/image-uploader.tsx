@@ -1,20 +1,40 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { ImageViewer, ProgressCircle } from 'antd-mobile';
 import { AddOutline, CloseOutline, PictureOutline } from 'antd-mobile-icons';
-import { limits } from '@qgw/contracts';
+import { imageShrink, limits } from '@qgw/contracts';
 import { showToast, toastError } from '../../../lib/toast.js';
+import { shrinkImage } from '../api/compress-image.js';
 import { uploadImage, type UploadPurpose } from '../api/operations.js';
 import { rememberFileUrl, useFileUrl } from '../hooks/use-file-url.js';
+import { imageShrinkStrings as shrinkText } from '../image-shrink/strings.js';
 import { applicationStrings as t } from '../strings.js';
 import './applications.css';
 
 const imageTypes: readonly string[] = limits.image.mimeTypes;
 
-/** Checked before anything is sent, against the same limits the server enforces. */
+/** Checked before anything is read: the types the server takes, and the most the browser shrinks. */
 export function checkImageFile(file: File): string | null {
   if (!imageTypes.includes(file.type)) return t.imageBadType;
-  if (file.size > limits.image.maxBytes) return t.imageTooLarge;
+  if (file.size > imageShrink.pickMaxBytes) return shrinkText.tooLarge;
   return null;
+}
+
+const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
+
+/**
+ * The file to send: the picked one shrunk (api/compress-image.ts). A picture the browser cannot
+ * decode goes as it is when the server could take it (the server's check then decides), and is
+ * refused here when it could not.
+ */
+async function prepareImage(file: File, onProgress: (percent: number) => void, signal: AbortSignal): Promise<File> {
+  let out = file;
+  try {
+    out = await shrinkImage(file, onProgress, signal);
+  } catch (err) {
+    if (isAbort(err) || signal.aborted) throw new DOMException('aborted', 'AbortError');
+  }
+  if (out.size > limits.image.maxBytes) throw new Error(shrinkText.stillTooLarge);
+  return out;
 }
 
 let keys = 0;
@@ -24,6 +44,8 @@ interface Pending {
   key: string;
   file: File;
   preview: string;
+  /** shrinking the picture in the browser, then sending it; progress is of the current stage */
+  stage: 'compressing' | 'uploading';
   progress: number;
   failed: boolean;
 }
@@ -83,7 +105,8 @@ function UploadedTile({
 
 /**
  * Image upload (multipart, one request per image): the limits are shown before a file is picked,
- * each image uploads as soon as it is chosen with its own progress, and the form keeps only the ids.
+ * each image is shrunk in the browser and uploads as soon as it is chosen, with its progress
+ * through both stages, and the form keeps only the ids.
  */
 export function ImageUploader({
   label,
@@ -118,8 +141,12 @@ export function ImageUploader({
   const start = (item: Pending) => {
     const controller = new AbortController();
     controllers.current.set(item.key, controller);
-    const progress = (p: number) => setPending((list) => list.map((x) => (x.key === item.key ? { ...x, progress: p } : x)));
-    uploadImage(item.file, purpose, progress, controller.signal)
+    const update = (patch: Partial<Pending>) => setPending((list) => list.map((x) => (x.key === item.key ? { ...x, ...patch } : x)));
+    prepareImage(item.file, (p) => update({ stage: 'compressing', progress: Math.round(p) }), controller.signal)
+      .then((file) => {
+        update({ stage: 'uploading', progress: 0 });
+        return uploadImage(file, purpose, (p) => update({ progress: p }), controller.signal);
+      })
       .then((uploaded) => {
         rememberFileUrl(uploaded.id, item.preview);
         setPending((list) => list.filter((x) => x.key !== item.key));
@@ -128,7 +155,7 @@ export function ImageUploader({
         onChange(next);
       })
       .catch((err: unknown) => {
-        if (err instanceof DOMException && err.name === 'AbortError') return;
+        if (isAbort(err)) return;
         setPending((list) => list.map((x) => (x.key === item.key ? { ...x, failed: true } : x)));
         toastError(err);
       })
@@ -153,6 +180,7 @@ export function ImageUploader({
         key: newKey(),
         file,
         preview: URL.createObjectURL(file),
+        stage: 'compressing',
         progress: 0,
         failed: false,
       });
@@ -163,8 +191,9 @@ export function ImageUploader({
   };
 
   const retry = (item: Pending) => {
-    setPending((list) => list.map((x) => (x.key === item.key ? { ...x, failed: false, progress: 0 } : x)));
-    start({ ...item, failed: false, progress: 0 });
+    const again = { ...item, failed: false, stage: 'compressing' as const, progress: 0 };
+    setPending((list) => list.map((x) => (x.key === item.key ? again : x)));
+    start(again);
   };
 
   const drop = (item: Pending) => {
@@ -211,10 +240,18 @@ export function ImageUploader({
                 </>
               ) : (
                 <>
-                  <ProgressCircle percent={item.progress} style={{ '--size': '36px', '--track-width': '3px' }}>
-                    <span className="qgw-img-percent">{item.progress}</span>
-                  </ProgressCircle>
-                  <span>{t.imageUploading}</span>
+                  <div
+                    role="progressbar"
+                    aria-valuenow={item.progress}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-label={item.stage === 'compressing' ? shrinkText.compressing : t.imageUploading}
+                  >
+                    <ProgressCircle percent={item.progress} style={{ '--size': '36px', '--track-width': '3px' }}>
+                      <span className="qgw-img-percent">{item.progress}</span>
+                    </ProgressCircle>
+                  </div>
+                  <span>{item.stage === 'compressing' ? shrinkText.compressing : t.imageUploading}</span>
                 </>
               )}
             </div>

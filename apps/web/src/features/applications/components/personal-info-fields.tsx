@@ -1,16 +1,23 @@
 import {
-  birthDateOfIdNumber,
+  type AgeRange,
+  ageOutsideRange,
   educationOptions,
+  factsOfIdNumber,
   genderLabels,
-  isValidIdNumber,
+  idNumberFactsMessages,
   politicalOptions,
   ZGender,
   ZPersonalInfo,
   type RankUserForm,
 } from '@qgw/contracts';
+import { beijingTime } from '../../../lib/beijing-time.js';
 import { fixedLengths, maxLengthOf } from '../../../lib/schema-limits.js';
 import type { FieldErrors } from '../form-check.js';
-import { DateInput, RadioInput, SelectInput, TextInput } from './fields.js';
+import { ageRangeStrings } from '../age-range/strings.js';
+import { pickerStrings as t } from '../picker-strings.js';
+import { ContactPhoneInput } from './contact-phone-input.js';
+import { RadioInput, SelectInput, TextInput } from './fields.js';
+import { DatePickerInput, RegionPickerInput } from './pickers.js';
 
 /** The personal information every person-based form shares (contracts ZPersonalInfo). */
 export type PersonalInfoValue = Partial<
@@ -64,17 +71,38 @@ const maxLength = /* @__PURE__ */ (() => ({
   name: maxLengthOf(ZPersonalInfo.shape.name),
   organization: maxLengthOf(ZPersonalInfo.shape.organization),
   position: maxLengthOf(ZPersonalInfo.shape.position),
-  region: maxLengthOf(ZPersonalInfo.shape.region),
   email: maxLengthOf(ZPersonalInfo.shape.email),
 }))();
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today on the Beijing calendar, YYYY-MM-DD. */
+const today = () => beijingTime(new Date().toISOString()).slice(0, 10);
+/** The birth dates the wheels offer: no one older than the oldest living members, no one born tomorrow. */
+const BIRTH_DATE_MIN = '1940-01-01';
+/** where the wheels start when nothing is chosen: a young worker's year of birth */
+const birthDateStart = () => `${Number(today().slice(0, 4)) - 30}-01-01`;
 
-/** What a valid ID number says about birth date and gender (the 17th digit: odd male, even female). */
-export function factsOfIdNumber(id: string): Pick<PersonalInfoValue, 'birthDate' | 'gender'> | null {
-  const clean = id.trim().toUpperCase();
-  if (!isValidIdNumber(clean)) return null;
-  return { birthDate: birthDateOfIdNumber(clean), gender: Number(clean[16]) % 2 === 1 ? 'male' : 'female' };
+/**
+ * A birth date or gender the ID number contradicts (a gender changed after the number was typed, a
+ * draft or an earlier application that held both apart), with the sentence the server refuses it
+ * with — shown on the field as soon as it is so, whatever check ran last.
+ */
+export function idFactProblemsOf(value: PersonalInfoValue): Partial<Record<'birthDate' | 'gender', string>> {
+  const facts = value.idNumber ? factsOfIdNumber(value.idNumber) : null;
+  if (!facts) return {};
+  const out: Partial<Record<'birthDate' | 'gender', string>> = {};
+  if (value.birthDate && value.birthDate !== facts.birthDate) out.birthDate = idNumberFactsMessages.birthDate;
+  if (value.gender && value.gender !== facts.gender) out.gender = idNumberFactsMessages.gender;
+  return out;
+}
+
+/**
+ * What to tell a person whose ID number puts them outside the programme's age range (null when it
+ * does not, or when the number is not yet a valid one). The server refuses the same (AGE_INELIGIBLE).
+ */
+export function ageProblemOf(idNumber: string | undefined, range: AgeRange | undefined): string | null {
+  if (!idNumber || !range) return null;
+  const age = ageOutsideRange(idNumber, range);
+  return age === null ? null : ageRangeStrings.ineligible(age, range.minAge, range.maxAge, range.onDate);
 }
 
 export interface PersonalInfoFieldsProps {
@@ -83,20 +111,26 @@ export interface PersonalInfoFieldsProps {
   errors?: FieldErrors;
   /** hide fields a form does not ask for */
   omit?: readonly (keyof PersonalInfoValue)[];
+  /** the programme's age range: the ID number is checked against it as soon as it is typed */
+  ageRange?: AgeRange | undefined;
 }
 
 /**
- * The personal information fields, each labelled. Typing a valid ID number fills in the birth date
- * and gender it carries when those are still empty.
+ * The personal information fields, each labelled. A valid ID number gives the birth date (which then
+ * follows it and cannot be chosen apart from it) and the gender: its 17th digit is authoritative, so
+ * a gender carried over from an earlier application is replaced when the ID number says otherwise.
  */
-export function PersonalInfoFields({ value, onChange, errors = {}, omit = [] }: PersonalInfoFieldsProps) {
+export function PersonalInfoFields({ value, onChange, errors = {}, omit = [], ageRange }: PersonalInfoFieldsProps) {
   const show = (k: keyof PersonalInfoValue) => !omit.includes(k);
   const l = personalInfoLabels;
+  const idFacts = value.idNumber ? factsOfIdNumber(value.idNumber) : null;
+  const birthDateFromId = Boolean(idFacts && value.birthDate === idFacts.birthDate);
+  const contradicted = idFactProblemsOf(value);
   const onId = (idNumber: string) => {
     const facts = factsOfIdNumber(idNumber);
     const patch: PersonalInfoValue = { idNumber };
-    if (facts && !value.birthDate) patch.birthDate = facts.birthDate;
-    if (facts && !value.gender) patch.gender = facts.gender;
+    if (facts) patch.birthDate = facts.birthDate;
+    if (facts) patch.gender = facts.gender;
     onChange(patch);
   };
   return (
@@ -112,14 +146,27 @@ export function PersonalInfoFields({ value, onChange, errors = {}, omit = [] }: 
           onChange={onId}
           maxLength={fixedLengths.idNumber}
           placeholder="18位居民身份证号码"
-          error={errors.idNumber}
+          hint={ageRange ? ageRangeStrings.hint(ageRange.minAge, ageRange.maxAge, ageRange.onDate) : undefined}
+          error={errors.idNumber ?? ageProblemOf(value.idNumber, ageRange) ?? undefined}
         />
       )}
       {show('gender') && (
-        <RadioInput label={l.gender} required value={value.gender ?? ''} onChange={(g) => onChange({ gender: g as 'male' | 'female' })} options={genderOptions} error={errors.gender} />
+        <RadioInput label={l.gender} required value={value.gender ?? ''} onChange={(g) => onChange({ gender: g as 'male' | 'female' })} options={genderOptions} error={errors.gender ?? contradicted.gender} />
       )}
       {show('birthDate') && (
-        <DateInput label={l.birthDate} required value={value.birthDate ?? ''} onChange={(birthDate) => onChange({ birthDate })} min="1940-01-01" max={today()} error={errors.birthDate} />
+        <DatePickerInput
+          label={l.birthDate}
+          required
+          value={value.birthDate ?? ''}
+          onChange={(birthDate) => onChange({ birthDate })}
+          min={BIRTH_DATE_MIN}
+          max={today()}
+          start={birthDateStart()}
+          title={t.birthDateTitle}
+          locked={birthDateFromId}
+          hint={birthDateFromId ? t.birthDateFromId : undefined}
+          error={errors.birthDate ?? contradicted.birthDate}
+        />
       )}
       {show('politicalStatus') && (
         <SelectInput
@@ -148,21 +195,10 @@ export function PersonalInfoFields({ value, onChange, errors = {}, omit = [] }: 
         <TextInput label={l.position} required value={value.position ?? ''} onChange={(position) => onChange({ position })} maxLength={maxLength.position} autoComplete="organization-title" error={errors.position} />
       )}
       {show('region') && (
-        <TextInput label={l.region} required value={value.region ?? ''} onChange={(region) => onChange({ region })} maxLength={maxLength.region} placeholder="如：广东省广州市天河区" error={errors.region} />
+        <RegionPickerInput label={l.region} required value={value.region ?? ''} onChange={(region) => onChange({ region })} error={errors.region} />
       )}
       {show('contactMobile') && (
-        <TextInput
-          label={l.contactMobile}
-          required
-          type="tel"
-          inputMode="tel"
-          value={value.contactMobile ?? ''}
-          onChange={(contactMobile) => onChange({ contactMobile })}
-          maxLength={fixedLengths.mobile}
-          placeholder="11位手机号"
-          autoComplete="tel"
-          error={errors.contactMobile}
-        />
+        <ContactPhoneInput label={l.contactMobile} required value={value.contactMobile ?? ''} onChange={(contactMobile) => onChange({ contactMobile })} error={errors.contactMobile} />
       )}
       {show('email') && (
         <TextInput

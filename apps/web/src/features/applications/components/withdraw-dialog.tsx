@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Button, Popup, TextArea } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { ZWithdrawRequest, type SubmitResponse } from '@qgw/contracts';
 import { call, validate } from '../../../lib/request.js';
@@ -7,6 +7,7 @@ import { maxLengthOf } from '../../../lib/schema-limits.js';
 import { showLoading, showToast, toastError } from '../../../lib/toast.js';
 import { applicationOps } from '../api/operations.js';
 import { applicationStrings as t } from '../strings.js';
+import { TextAreaInput } from './fields.js';
 import './applications.css';
 
 export interface WithdrawButtonProps {
@@ -25,7 +26,7 @@ export interface WithdrawButtonProps {
 export function WithdrawButton({ id, onWithdrawn, buttonText = t.withdrawButton, block = true }: WithdrawButtonProps) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const reasonId = useId();
+  const dialogId = useId();
   const withdraw = useMutation({
     mutationFn: async () => {
       const input = validate(ZWithdrawRequest, { id, reason });
@@ -54,21 +55,17 @@ export function WithdrawButton({ id, onWithdrawn, buttonText = t.withdrawButton,
         bodyClassName="qgw-withdraw-sheet"
         destroyOnClose
       >
-        <div role="dialog" aria-modal="true" aria-labelledby={`${reasonId}-title`}>
-          <h2 className="qgw-withdraw-title" id={`${reasonId}-title`}>
+        <div role="dialog" aria-modal="true" aria-labelledby={`${dialogId}-title`}>
+          <h2 className="qgw-withdraw-title" id={`${dialogId}-title`}>
             {t.withdrawTitle}
           </h2>
-          <label className="qgw-app-field-label" htmlFor={reasonId}>
-            {t.withdrawReason}
-          </label>
-          <TextArea
-            id={reasonId}
+          <TextAreaInput
+            label={t.withdrawReason}
             value={reason}
             onChange={setReason}
             placeholder={t.withdrawPlaceholder}
             maxLength={maxLengthOf(ZWithdrawRequest.shape.reason)}
             rows={4}
-            showCount
           />
           <div className="qgw-withdraw-actions">
             <Button block shape="rounded" onClick={() => setOpen(false)} disabled={withdraw.isPending}>

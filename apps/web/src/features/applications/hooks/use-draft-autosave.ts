@@ -4,6 +4,8 @@ import { type ApplicationKind, storageKeys } from '@qgw/contracts';
 import { call } from '../../../lib/request.js';
 import { getString } from '../../../lib/storage.js';
 import { applicationOps } from '../api/operations.js';
+import { forgetStartingAnswers } from './use-prefill.js';
+import { forgetAllHandedOverFieldErrors } from '../form-check.js';
 import { useSession } from '../../../stores/session.js';
 
 /**
@@ -215,6 +217,9 @@ export function forgetDrafts(): void {
   for (const t of timers.values()) clearTimeout(t);
   timers.clear();
   useDraftStore.setState({ entries: {} });
+  // what was filled in, answered and found wrong belonged to those drafts
+  forgetStartingAnswers();
+  forgetAllHandedOverFieldErrors();
 }
 
 // Another account's drafts must never show: they are forgotten when a different account signs in.

@@ -1,17 +1,29 @@
 import { createContext, useContext, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { mfaPolicy, type ConsoleMeResponse, type ConsoleRole } from '@qgw/contracts';
-import { call } from '../../../lib/request.js';
-import { showToast, toastError } from '../../../lib/toast.js';
-import { ConsoleError, ConsolePage, TextInput } from '../components/console-ui.js';
+import type { ConsoleMeResponse, ConsoleRole } from '@qgw/contracts';
+import type { z } from 'zod';
+import { call, type FormInput, type Operation } from '../../../lib/request.js';
+import { showToast } from '../../../lib/toast.js';
+import { ConsoleError, ConsolePage } from '../components/console-ui.js';
 import { accessKeys, accessOps } from './api/operations.js';
+import { CodeField } from './code-field.js';
 import { consoleVerified, useConsoleMe } from './use-console-me.js';
 import { accessStrings as t } from './strings.js';
 import './console-access.css';
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : '';
+function messageOf(error: unknown): string | null {
+  return error instanceof Error ? error.message : null;
+}
+
+/**
+ * Sends a code, checked against the contract first without the wrapper's toast: a refused code is
+ * said once, under its input (a toast as well would say it twice).
+ */
+async function sendCode<Req extends z.ZodType, Res extends z.ZodType>(op: Operation<Req, Res>, body: FormInput<Req>): Promise<z.output<Res>> {
+  const parsed = op.request.safeParse(body);
+  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? '');
+  return call(op, body);
 }
 
 /** Not enrolled: a new secret as a QR code and text; the first code activates it. */
@@ -20,9 +32,8 @@ export function EnrolStep({ onDone }: { onDone(patch: Partial<ConsoleMeResponse>
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<{ list: string[]; expiresAt: string } | null>(null);
   const activate = useMutation({
-    mutationFn: () => call(accessOps.activate, { code }),
+    mutationFn: () => sendCode(accessOps.activate, { code }),
     onSuccess: (res) => setCodes({ list: res.recoveryCodes, expiresAt: res.consoleExpiresAt }),
-    onError: toastError,
   });
   if (codes) {
     return (
@@ -80,12 +91,7 @@ export function EnrolStep({ onDone }: { onDone(patch: Partial<ConsoleMeResponse>
             </div>
           </div>
         )}
-        <TextInput label={t.code} value={code} onChange={setCode} placeholder={t.codePlaceholder} maxLength={mfaPolicy.digits} />
-        {activate.isError && (
-          <p className="qgw-ca-error" role="alert">
-            {messageOf(activate.error)}
-          </p>
-        )}
+        <CodeField kind="totp" value={code} onChange={setCode} error={activate.isError ? messageOf(activate.error) : null} />
         <Button type="submit" color="primary" block loading={activate.isPending} disabled={!secret.isSuccess || activate.isPending}>
           {t.enable}
         </Button>
@@ -94,24 +100,16 @@ export function EnrolStep({ onDone }: { onDone(patch: Partial<ConsoleMeResponse>
   );
 }
 
-/**
- * A recovery code is 16 base32 characters (ZRecoveryCode), which the contract checks after dropping
- * the spaces and dashes people type between its groups: the input leaves room for them
- * (xxxx-xxxx-xxxx-xxxx with a space or two more), so there is no contract number to read here.
- */
-const RECOVERY_INPUT_MAX = 24;
-
 /** Enrolled but this session not verified (or its verification expired): a TOTP or a recovery code. */
 export function VerifyStep({ onDone }: { onDone(patch: Partial<ConsoleMeResponse>): void }) {
   const [recovery, setRecovery] = useState(false);
   const [value, setValue] = useState('');
   const verify = useMutation({
-    mutationFn: () => call(accessOps.verify, recovery ? { recoveryCode: value } : { code: value }),
+    mutationFn: () => sendCode(accessOps.verify, recovery ? { recoveryCode: value } : { code: value }),
     onSuccess: (res) => {
       showToast(t.verified);
       onDone({ consoleExpiresAt: res.consoleExpiresAt, recoveryCodesLeft: res.recoveryCodesLeft });
     },
-    onError: toastError,
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -126,16 +124,7 @@ export function VerifyStep({ onDone }: { onDone(patch: Partial<ConsoleMeResponse
     <ConsolePage title={t.verifyTitle}>
       <form className="qgw-cs-card qgw-cs-form qgw-ca-card" onSubmit={submit} noValidate>
         <p className="qgw-cs-intro">{recovery ? t.recoveryHint : t.verifyHint}</p>
-        {recovery ? (
-          <TextInput key="recovery" label={t.recovery} value={value} onChange={setValue} placeholder={t.recoveryPlaceholder} maxLength={RECOVERY_INPUT_MAX} />
-        ) : (
-          <TextInput key="code" label={t.code} value={value} onChange={setValue} placeholder={t.codePlaceholder} maxLength={mfaPolicy.digits} />
-        )}
-        {verify.isError && (
-          <p className="qgw-ca-error" role="alert">
-            {messageOf(verify.error)}
-          </p>
-        )}
+        <CodeField kind={recovery ? 'recovery' : 'totp'} value={value} onChange={setValue} error={verify.isError ? messageOf(verify.error) : null} />
         <Button type="submit" color="primary" block loading={verify.isPending} disabled={verify.isPending}>
           {t.verify}
         </Button>

@@ -34,4 +34,29 @@ export const accessStrings = {
   verified: '验证成功',
   expired: '二次验证已过期，请重新验证',
   recoveryLeft: (n: number) => `剩余恢复码 ${n} 个`,
+
+  // the console's login (before the second factor)
+  loginPageTitle: '登录管理后台',
+  loginBrand: '青工委管理后台',
+  loginIntro: '评审专家和管理员请使用平台账号登录，登录后还需完成二次验证。',
+  loginTabs: '登录方式',
+  byPassword: '密码登录',
+  bySms: '验证码登录',
+  mobile: '手机号',
+  mobilePlaceholder: '请输入11位手机号',
+  password: '密码',
+  passwordPlaceholder: '请输入密码',
+  smsCode: '短信验证码',
+  smsCodePlaceholder: '请输入6位验证码',
+  smsSend: '获取验证码',
+  smsResendIn: (seconds: number) => `${seconds}秒后重新获取`,
+  login: '登录',
+  forgot: '忘记密码',
+  toSite: '返回前台',
+
+  // the top bar's person
+  roleAdmin: '管理员',
+  roleReviewer: '评审专家',
+  signedInAs: '当前登录',
+  logout: '退出',
 } as const;

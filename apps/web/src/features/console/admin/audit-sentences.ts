@@ -26,6 +26,7 @@ export const auditActions: Record<string, string> = {
   'review.update': '修改了评审意见',
   'reviewer.profile': '修改了评审专家资料',
   'rubric.update': '修改了评分细则',
+  'rubric.version': '将评分细则另存为新版本（已有评审需重新评分）',
   'programme.update': '修改了评选设置',
   'theme.create': '新增了主题',
   'theme.update': '修改了主题',

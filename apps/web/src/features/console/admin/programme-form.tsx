@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import {
-  adminLimits, applicationKinds, phaseLabels, programmePhases, reviewLimits, type ApplicationKind, type ConsoleProgramme, type ConsoleProgrammeUpdateRequest,
+  adminLimits, ageLimits, applicationKinds, phaseLabels, programmePhases, reviewLimits, type ApplicationKind, type ConsoleProgramme, type ConsoleProgrammeUpdateRequest,
   type ProgrammePhase, ZConsoleProgrammeUpdateRequest,
 } from '@qgw/contracts';
 import { queryClient } from '../../../lib/query-client.js';
@@ -52,15 +52,22 @@ function DateInput({ label, value, onChange }: { label: string; value: string; o
   );
 }
 
-/** The least a kind's minimum may be, from the contract (its `.min(…)`); the most is reviewLimits.minReviews.max. */
-const minReviewsFloor = ZConsoleProgrammeUpdateRequest.shape.minReviews.unwrap().valueType.minValue ?? 0;
+/** The per-kind 评选设置, each with its bounds read from the contract (`.min(…)`, `.max(…)`). */
+const perKindFields = ['minReviews', 'targetReviewers', 'quota'] as const;
+type PerKindField = (typeof perKindFields)[number];
+type PerKindValues = Record<ApplicationKind, string>;
+const boundsOf = (f: PerKindField) => {
+  const v = ZConsoleProgrammeUpdateRequest.shape[f].unwrap().valueType;
+  return { min: v.minValue ?? 0, max: v.maxValue ?? reviewLimits[f].max };
+};
 
-/** Per kind, the completed reviews an approve or reject needs before it may be staged. */
-function MinReviewsFields({ value, onChange }: { value: Record<ApplicationKind, string>; onChange(kind: ApplicationKind, v: string): void }) {
+/** One per-kind setting: a number for every kind. */
+function PerKindFieldset({ field, value, onChange }: { field: PerKindField; value: PerKindValues; onChange(kind: ApplicationKind, v: string): void }) {
+  const { min, max } = boundsOf(field);
   return (
     <fieldset className="qgw-cs-fieldset">
-      <legend className="qgw-cs-label">{t.minReviews}</legend>
-      <p className="qgw-cs-hint">{t.minReviewsHint}</p>
+      <legend className="qgw-cs-label">{t.perKind[field].label}</legend>
+      <p className="qgw-cs-hint">{t.perKind[field].hint}</p>
       <div className="qgw-cs-number-grid">
         {applicationKinds.map((k) => (
           <label key={k} className="qgw-cs-number-field">
@@ -69,8 +76,9 @@ function MinReviewsFields({ value, onChange }: { value: Record<ApplicationKind, 
               className="qgw-cs-input"
               type="number"
               inputMode="numeric"
-              min={minReviewsFloor}
-              max={reviewLimits.minReviews.max}
+              aria-label={`${reviewStrings.kinds[k]}：${t.perKind[field].label}`}
+              min={min}
+              max={max}
               step={1}
               value={value[k]}
               onChange={(e) => onChange(k, e.target.value)}
@@ -82,17 +90,55 @@ function MinReviewsFields({ value, onChange }: { value: Record<ApplicationKind, 
   );
 }
 
-/** The minimums as typed, or the first problem with them. */
-export function minReviewsProblem(values: Record<ApplicationKind, string>): string | null {
+/** The per-kind numbers as typed, or the first problem with them. */
+export function perKindProblem(field: PerKindField, values: PerKindValues): string | null {
+  const { min, max } = boundsOf(field);
   for (const k of applicationKinds) {
     const n = Number(values[k]);
-    if (values[k].trim() === '' || !Number.isInteger(n) || n < 0 || n > reviewLimits.minReviews.max) return t.minReviewsInvalid(reviewStrings.kinds[k]);
+    if (values[k].trim() === '' || !Number.isInteger(n) || n < min || n > max) return t.perKindInvalid(reviewStrings.kinds[k], t.perKind[field].label, min, max);
   }
   return null;
 }
 
-/** The programme's name, dates, manual phase and blind mode; only changed fields are sent. */
-export function ProgrammeForm({ programme }: { programme: ConsoleProgramme }) {
+/** The age range as typed, or its problem: whole years within the contract's bounds, min ≤ max. */
+export function ageProblem(min: string, max: string): string | null {
+  const [lo, hi] = [Number(min), Number(max)];
+  const whole = (n: number, raw: string) => raw.trim() !== '' && Number.isInteger(n) && n >= ageLimits.floor && n <= ageLimits.ceiling;
+  return whole(lo, min) && whole(hi, max) && lo <= hi ? null : t.ageInvalid(ageLimits.floor, ageLimits.ceiling);
+}
+
+/** The age range of person entries: two numbers side by side. */
+function AgeRangeFieldset({ min, max, onMin, onMax }: { min: string; max: string; onMin(v: string): void; onMax(v: string): void }) {
+  const input = (label: string, value: string, onChange: (v: string) => void) => (
+    <label className="qgw-cs-number-field">
+      <span>{label}</span>
+      <input
+        className="qgw-cs-input"
+        type="number"
+        inputMode="numeric"
+        aria-label={label}
+        min={ageLimits.floor}
+        max={ageLimits.ceiling}
+        step={1}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  );
+  return (
+    <fieldset className="qgw-cs-fieldset">
+      <legend className="qgw-cs-label">{t.ageRange}</legend>
+      <p className="qgw-cs-hint">{t.ageRangeHint}</p>
+      <div className="qgw-cs-number-grid">
+        {input(t.minAge, min, onMin)}
+        {input(t.maxAge, max, onMax)}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The programme's name, dates, manual phase, age range and blind mode; only changed fields are sent. */
+export function ProgrammeForm({ programme, season }: { programme: ConsoleProgramme; season: string }) {
   const [name, setName] = useState(programme.name);
   const [dates, setDates] = useState<Record<DateField, string>>(() => ({
     opensAt: toLocalInput(programme.opensAt),
@@ -102,14 +148,21 @@ export function ProgrammeForm({ programme }: { programme: ConsoleProgramme }) {
   }));
   const [phase, setPhase] = useState<ProgrammePhase | ''>(programme.phaseOverride ?? '');
   const [blind, setBlind] = useState(programme.blindReview);
-  const [minReviews, setMinReviews] = useState<Record<ApplicationKind, string>>(
-    () => Object.fromEntries(applicationKinds.map((k) => [k, String(programme.minReviews[k] ?? reviewLimits.minReviews.default)])) as Record<ApplicationKind, string>,
-  );
-  const problem = dateProblem(dates) ?? minReviewsProblem(minReviews);
+  const [minAge, setMinAge] = useState(String(programme.minAge));
+  const [maxAge, setMaxAge] = useState(String(programme.maxAge));
+  const [perKind, setPerKind] = useState<Record<PerKindField, PerKindValues>>(() => {
+    const typed = (f: PerKindField) =>
+      Object.fromEntries(applicationKinds.map((k) => [k, String(programme[f][k] ?? reviewLimits[f].default)])) as PerKindValues;
+    return { minReviews: typed('minReviews'), targetReviewers: typed('targetReviewers'), quota: typed('quota') };
+  });
+  const problem =
+    dateProblem(dates) ?? ageProblem(minAge, maxAge) ?? perKindFields.map((f) => perKindProblem(f, perKind[f])).find(Boolean) ?? null;
   const save = useMutation({
-    mutationFn: (body: ConsoleProgrammeUpdateRequest) => call(accessAdminOps.programmeUpdate, body),
+    // the season shown, named by its id: a save never lands on another season made current meanwhile
+    mutationFn: (body: ConsoleProgrammeUpdateRequest) => call(accessAdminOps.programmeUpdate, { ...body, programmeId: programme.id }),
     onSuccess: (res) => {
-      queryClient.setQueryData(adminKeys.programme, res);
+      queryClient.setQueryData(adminKeys.programme(season), res);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.seasons });
       showToast(t.saved);
     },
     onError: toastError,
@@ -128,8 +181,12 @@ export function ProgrammeForm({ programme }: { programme: ConsoleProgramme }) {
     }
     if ((phase || null) !== programme.phaseOverride) body.phaseOverride = phase || null;
     if (blind !== programme.blindReview) body.blindReview = blind;
-    const changedMinimums = applicationKinds.filter((k) => Number(minReviews[k]) !== programme.minReviews[k]);
-    if (changedMinimums.length > 0) body.minReviews = Object.fromEntries(changedMinimums.map((k) => [k, Number(minReviews[k])]));
+    if (Number(minAge) !== programme.minAge) body.minAge = Number(minAge);
+    if (Number(maxAge) !== programme.maxAge) body.maxAge = Number(maxAge);
+    for (const f of perKindFields) {
+      const changed = applicationKinds.filter((k) => Number(perKind[f][k]) !== programme[f][k]);
+      if (changed.length > 0) body[f] = Object.fromEntries(changed.map((k) => [k, Number(perKind[f][k])]));
+    }
     if (Object.keys(body).length === 0) {
       showToast(t.noChanges);
       return;
@@ -156,8 +213,11 @@ export function ProgrammeForm({ programme }: { programme: ConsoleProgramme }) {
         options={[{ value: '', label: t.phaseAuto }, ...programmePhases.map((p) => ({ value: p, label: phaseLabels[p] }))]}
         onChange={setPhase}
       />
+      <AgeRangeFieldset min={minAge} max={maxAge} onMin={setMinAge} onMax={setMaxAge} />
       <CheckboxField label={t.blindReview} checked={blind} onChange={setBlind} hint={t.blindReviewHint} />
-      <MinReviewsFields value={minReviews} onChange={(k, v) => setMinReviews((m) => ({ ...m, [k]: v }))} />
+      {perKindFields.map((f) => (
+        <PerKindFieldset key={f} field={f} value={perKind[f]} onChange={(k, v) => setPerKind((m) => ({ ...m, [f]: { ...m[f], [k]: v } }))} />
+      ))}
       <Button type="submit" color="primary" loading={save.isPending} disabled={save.isPending}>
         {t.save}
       </Button>

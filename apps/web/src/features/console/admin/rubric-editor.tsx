@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
-import { adminLimits, applicationKinds, type ApplicationKind, type Rubric, type RubricCriterionInput } from '@qgw/contracts';
+import { adminLimits, applicationKinds, type ApplicationKind, Code, type Rubric, type RubricCriterionInput } from '@qgw/contracts';
 import { queryClient } from '../../../lib/query-client.js';
-import { call } from '../../../lib/request.js';
+import { ApiFailure, call } from '../../../lib/request.js';
 import { showToast, toastError } from '../../../lib/toast.js';
 import { SelectField, TextInput } from '../components/console-ui.js';
 import { reviewStrings } from '../review/strings.js';
 import { accessAdminOps, adminKeys } from './api/operations.js';
+import { anchorKey, type AnchorRow, AnchorsEditor } from './rubric-anchors.js';
 import { adminStrings as t } from './strings.js';
 
 interface Row {
@@ -17,42 +18,52 @@ interface Row {
   description: string;
   weight: string;
   maxScore: string;
+  anchors: AnchorRow[];
 }
 
 let nextKey = 0;
 const rowsOf = (rubric: Rubric | undefined): Row[] =>
-  (rubric?.criteria ?? []).map((c) => ({ key: c.id, id: c.id, name: c.name, description: c.description, weight: String(c.weight), maxScore: String(c.maxScore) }));
+  (rubric?.criteria ?? []).map((c) => ({
+    key: c.id, id: c.id, name: c.name, description: c.description, weight: String(c.weight), maxScore: String(c.maxScore),
+    anchors: (c.anchors ?? []).map((a) => ({ key: anchorKey(), score: String(a.score), label: a.label })),
+  }));
+const inputOf = (r: Row): RubricCriterionInput => ({
+  id: r.id, name: r.name, description: r.description, weight: Number(r.weight), maxScore: Number(r.maxScore),
+  anchors: r.anchors.map((a) => ({ score: Number(a.score), label: a.label })),
+});
 
 /** The live total of the weights as typed (blank or non-numbers count as 0). */
 export function weightTotal(rows: readonly { weight: string }[]): number {
   return rows.reduce((sum, r) => sum + (Number.isFinite(Number(r.weight)) ? Number(r.weight) : 0), 0);
 }
 
-function CriteriaForm({ kind, rubric }: { kind: ApplicationKind; rubric: Rubric | undefined }) {
+function CriteriaForm({ kind, rubric, season }: { kind: ApplicationKind; rubric: Rubric | undefined; season: string }) {
   const [rows, setRows] = useState<Row[]>(() => rowsOf(rubric));
+  // the server's refusal of a scoring change on a kind with reviews: 另存为新版本 is then offered
+  const [locked, setLocked] = useState<string | null>(null);
   const total = weightTotal(rows);
   const save = useMutation({
-    mutationFn: () =>
-      call(accessAdminOps.rubricsUpdate, {
-        kind,
-        criteria: rows.map(
-          (r): RubricCriterionInput => ({ id: r.id, name: r.name, description: r.description, weight: Number(r.weight), maxScore: Number(r.maxScore) }),
-        ),
-      }),
-    onSuccess: (res) => {
-      queryClient.setQueryData<Rubric[]>(adminKeys.rubrics, (old) => old?.map((x) => (x.kind === res.kind ? res : x)));
+    mutationFn: (newVersion: boolean) =>
+      call(accessAdminOps.rubricsUpdate, { kind, criteria: rows.map(inputOf), programmeId: season || undefined, ...(newVersion ? { newVersion: true } : {}) }),
+    onSuccess: (res, newVersion) => {
+      queryClient.setQueryData<Rubric[]>(adminKeys.rubrics(season), (old) => old?.map((x) => (x.kind === res.kind ? res : x)));
       setRows(rowsOf(res));
-      showToast(t.saved);
+      setLocked(null);
+      showToast(newVersion ? t.savedNewVersion(res.version) : t.saved);
     },
-    onError: toastError,
+    onError: (e) => {
+      if (e instanceof ApiFailure && e.code === Code.RUBRIC_LOCKED) setLocked(e.message);
+      else toastError(e);
+    },
   });
   const update = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate();
+    save.mutate(false);
   };
   return (
     <form className="qgw-cs-form qgw-cad-flush" onSubmit={submit} noValidate>
+      {rubric && <p className="qgw-cad-version">{t.rubricVersion(rubric.version)}</p>}
       {rows.length === 0 && <p className="qgw-cs-hint">{t.rubricEmpty}</p>}
       <ol className="qgw-cad-criteria">
         {rows.map((r, i) => (
@@ -63,6 +74,15 @@ function CriteriaForm({ kind, rubric }: { kind: ApplicationKind; rubric: Rubric 
             <button type="button" className="qgw-cs-text-button qgw-cs-danger" onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>
               {t.removeCriterion(i + 1)}
             </button>
+            <div className="qgw-cad-criterion-wide">
+              <TextInput
+                label={`${t.criterionDescription}${i + 1}`}
+                value={r.description}
+                onChange={(v) => update(i, { description: v })}
+                maxLength={adminLimits.rubric.description}
+              />
+              <AnchorsEditor n={i + 1} anchors={r.anchors} onChange={(anchors) => update(i, { anchors })} />
+            </div>
           </li>
         ))}
       </ol>
@@ -73,7 +93,7 @@ function CriteriaForm({ kind, rubric }: { kind: ApplicationKind; rubric: Rubric 
       <div className="qgw-cs-form-actions">
         <Button
           type="button"
-          onClick={() => setRows((rs) => [...rs, { key: `new-${++nextKey}`, name: '', description: '', weight: '', maxScore: '10' }])}
+          onClick={() => setRows((rs) => [...rs, { key: `new-${++nextKey}`, name: '', description: '', weight: '', maxScore: '10', anchors: [] }])}
         >
           {t.addCriterion}
         </Button>
@@ -81,12 +101,22 @@ function CriteriaForm({ kind, rubric }: { kind: ApplicationKind; rubric: Rubric 
           {t.saveRubric}
         </Button>
       </div>
+      {locked && (
+        <div className="qgw-cad-locked" role="alert">
+          <p className="qgw-cad-locked-title">{t.lockedTitle}</p>
+          <p>{locked}</p>
+          <p>{t.newVersionExplain}</p>
+          <Button type="button" color="primary" loading={save.isPending} disabled={save.isPending} onClick={() => save.mutate(true)}>
+            {t.saveNewVersion}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }
 
 /** One application kind's weighted criteria at a time; the weights must sum to 100 (shown live). */
-export function RubricEditor({ rubrics }: { rubrics: Rubric[] }) {
+export function RubricEditor({ rubrics, season }: { rubrics: Rubric[]; season: string }) {
   const [kind, setKind] = useState<ApplicationKind>('person');
   return (
     <section className="qgw-cs-card qgw-cad-section qgw-cad-gap" aria-label={t.rubricsTitle}>
@@ -97,7 +127,7 @@ export function RubricEditor({ rubrics }: { rubrics: Rubric[] }) {
         options={applicationKinds.map((k) => ({ value: k, label: reviewStrings.kinds[k] }))}
         onChange={setKind}
       />
-      <CriteriaForm key={kind} kind={kind} rubric={rubrics.find((r) => r.kind === kind)} />
+      <CriteriaForm key={kind} kind={kind} rubric={rubrics.find((r) => r.kind === kind)} season={season} />
     </section>
   );
 }

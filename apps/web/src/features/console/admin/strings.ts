@@ -1,4 +1,4 @@
-import { reviewLimits, type Role } from '@qgw/contracts';
+import type { Role } from '@qgw/contracts';
 
 /** Every text of the console's administration screens (people, programme, audit log). */
 export const adminStrings = {
@@ -57,6 +57,8 @@ export const adminStrings = {
 
   // programme
   programmeTitle: '评选设置',
+  /** which season the dates, themes and rubrics below belong to (one being prepared can be edited before it is current) */
+  editingSeason: '编辑届次',
   programmeName: '名称',
   opensAt: '申报开始',
   closesAt: '申报截止',
@@ -67,9 +69,26 @@ export const adminStrings = {
   phaseNow: (label: string) => `当前阶段：${label}`,
   blindReview: '盲评模式',
   blindReviewHint: '开启后评审专家看不到申报人姓名、手机号和单位',
-  minReviews: '作出结论前至少完成的评审份数',
-  minReviewsHint: '“通过”或“不通过”需有此数量的评审意见；不足时须填写理由方可拟定（将记入审计）。“退回修改”不受限制。',
-  minReviewsInvalid: (kind: string) => `${kind}的评审份数须为 0-${reviewLimits.minReviews.max} 的整数`,
+  ageRange: '个人申报年龄范围（周岁）',
+  ageRangeHint: '创新榜与个人申报按身份证号计算年龄，以申报截止日（北京时间）为准；不在范围内的不能提交',
+  minAge: '最低年龄',
+  maxAge: '最高年龄',
+  ageInvalid: (min: number, max: number) => `年龄须为 ${min}–${max} 之间的整数，且最低年龄不大于最高年龄`,
+  perKind: {
+    minReviews: {
+      label: '作出结论前至少完成的评审份数',
+      hint: '“通过”或“不通过”需有此数量的评审意见；不足时须填写理由方可拟定（将记入审计）。“退回修改”不受限制。',
+    },
+    targetReviewers: {
+      label: '每项申报的评审人数',
+      hint: '分配时以此为目标；评审人数不足的申报在分配矩阵中提示。',
+    },
+    quota: {
+      label: '名额',
+      hint: '该类别评出的名额，排名页据此画出入选线；0 表示不设名额。',
+    },
+  },
+  perKindInvalid: (kind: string, label: string, min: number, max: number) => `${kind}的“${label}”须为 ${min}-${max} 的整数`,
   dateOrder: '日期须依次为：申报开始 < 申报截止 ≤ 评审结束 ≤ 结果公布',
   dateMissing: '请填写完整的日期',
   noChanges: '没有需要修改的内容',
@@ -105,17 +124,53 @@ export const adminStrings = {
   weightBad: '各评分项权重之和须为100',
   saveRubric: '保存评分细则',
   rubricEmpty: '该类型尚未设置评分项',
+  rubricVersion: (n: number) => `当前为第 ${n} 版`,
+  anchorsOf: (n: number) => `第${n}项的评分锚点（选填，评审时显示在该项旁）`,
+  anchorsEmpty: '尚无锚点，可添加如“9 分起 突出”“6 分起 良好”',
+  anchorScore: '起评分',
+  anchorLabel: '含义',
+  anchorScoreN: (n: number, i: number) => `第${n}项锚点${i}的起评分`,
+  anchorLabelN: (n: number, i: number) => `第${n}项锚点${i}的含义`,
+  removeAnchor: (n: number, i: number) => `删除第${n}项锚点${i}`,
+  addAnchor: (n: number) => `为第${n}项添加锚点`,
+  anchorsFull: (max: number) => `锚点最多${max}个`,
+  lockedTitle: '评分细则已锁定',
+  newVersionExplain: '另存为新版本后，本类别已提交的评审都将标记为“需重新评分”，在评审人按新版本重新提交前不计入平均分和排名。',
+  saveNewVersion: '另存为新版本',
+  savedNewVersion: (n: number) => `已另存为第 ${n} 版，已有评审需重新评分`,
+
+  // seasons
+  seasonsTitle: '届次',
+  seasonsIntro: '每年一届，申报人看到的是当前届。新一届以已有一届为底创建（主题、评分标准及版本、评选设置、顺延的日期），不含任何申报与评审；准备好后再设为当前届。',
+  seasonYear: '新一届年份',
+  seasonCopyFrom: '复制自',
+  seasonCopyOption: (year: number, name: string) => `${year} 届 · ${name}`,
+  seasonCreate: '创建新一届',
+  seasonCreated: (year: number) => `已创建 ${year} 届`,
+  seasonCurrent: '当前届',
+  seasonMeta: (phase: string, applications: number, themes: number) => `${phase} · 申报 ${applications} 项 · 主题 ${themes} 个`,
+  seasonDates: (opens: string, closes: string) => `申报时间 ${opens} 至 ${closes}`,
+  seasonMakeCurrent: '设为当前届',
+  seasonMakeCurrentName: (year: number) => `将 ${year} 届设为当前届`,
+  seasonConfirmTitle: (year: number) => `将 ${year} 届设为当前届？`,
+  seasonConfirmText: '申报人首页、申报与结果页将改为显示该届；往届的申报、评审与结论保持不变。',
+  seasonInReview: (year: number) => `当前的 ${year} 届正在评审中，切换会影响评审与等待结果的申报人，请填写原因（记入操作日志）。`,
+  seasonReason: '切换原因',
+  seasonReasonRequired: '请填写切换原因',
+  seasonConfirm: '确认切换',
+  seasonSwitched: (year: number) => `${year} 届已设为当前届`,
 
   // audit
   auditTitle: '操作日志',
   actor: '操作人',
-  actorHint: '操作人的用户ID',
+  actorHint: '输入昵称开头，如 演示',
   action: '操作',
   allActions: '全部操作',
   entity: '对象',
-  from: '开始时间',
-  to: '结束时间',
-  range: '时间范围',
+  from: '开始日期',
+  to: '结束日期',
+  range: '日期范围（北京时间）',
+  rangeOrder: '结束日期不能早于开始日期',
   filter: '筛选',
   reset: '重置',
   auditEmpty: '没有符合条件的记录',

@@ -64,10 +64,10 @@ function ThemeRow({ theme }: { theme: ConsoleTheme }) {
 }
 
 /** Themes offered to works entries: add, rename, switch off, delete when unused. */
-export function ThemesEditor({ themes }: { themes: ConsoleTheme[] }) {
+export function ThemesEditor({ themes, programmeId }: { themes: ConsoleTheme[]; programmeId: string | undefined }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const add = useConsoleMutation(() => call(accessAdminOps.themeCreate, { name, description }), {
+  const add = useConsoleMutation(() => call(accessAdminOps.themeCreate, { name, description, programmeId }), {
     success: t.themeAdded,
     onSuccess: () => {
       setName('');

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { articleCategories, contentLimits, ZSlug, type AdminArticle, type ArticleCategory, type Attachment, type ArticleInput } from '@qgw/contracts';
+import {
+  articleCategories, contentLimits, isSeasonalCategory, ZSlug, type AdminArticle, type ArticleCategory, type Attachment, type ArticleInput,
+} from '@qgw/contracts';
 import { call } from '../../../lib/request.js';
 import { maxLengthOf } from '../../../lib/schema-limits.js';
 import { formatSize } from '../../../lib/format.js';
@@ -10,9 +12,10 @@ import { useUpload } from '../hooks/use-upload.js';
 import { consoleKeys, useConsoleMutation } from '../hooks/use-console-mutation.js';
 import { consolePaths, NEW_ID } from '../paths.js';
 import { consoleStrings as t } from '../strings.js';
-import { useArticleCategory } from './articles-screen.js';
+import { articlesSearch, programmeIdOf, seasonChoiceOf, useArticleCategory, useArticleSeason } from './article-address.js';
 import { BodyEditor } from './body-editor.js';
 import { CheckboxField, ConsoleError, ConsoleLoading, ConsolePage, FileButton, FormActions, SelectField, TextArea, TextInput } from './console-ui.js';
+import { type SeasonChoice, seasonLabel, useConsoleSeasons } from './season-select.js';
 
 interface Draft {
   category: ArticleCategory;
@@ -87,14 +90,21 @@ function AttachmentsEditor({ items, onChange }: { items: Attachment[]; onChange(
   );
 }
 
-function ArticleForm({ article, initialCategory }: { article: AdminArticle | null; initialCategory: ArticleCategory }) {
+function ArticleForm({ article, initialCategory, season }: { article: AdminArticle | null; initialCategory: ArticleCategory; season: SeasonChoice }) {
   const navigate = useNavigate();
   const [d, setD] = useState<Draft>(() => draftOf(article, initialCategory));
   const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => setD((prev) => ({ ...prev, [key]: value }));
-  const toList = () => void navigate(`${consolePaths.articles}?category=${d.category}`);
+  const seasons = useConsoleSeasons().data?.items;
+  // a programme page or award stays in its season; a new one, or a committee page made one, goes to the season of the list it came from
+  const own = seasonChoiceOf(article?.programmeId ?? null, seasons) ?? season;
+  const named = article?.programmeId ? undefined : programmeIdOf(d.category, season);
+  const toList = () => void navigate(`${consolePaths.articles}?${articlesSearch(d.category, own)}`);
   const cover = useUpload((f) => set('coverUrl')(f.url));
   const save = useConsoleMutation(
-    (input: ArticleInput) => (article ? call(adminOps.articles.update, { id: article.id, expectedUpdatedAt: article.updatedAt, ...input }) : call(adminOps.articles.create, input)),
+    (input: ArticleInput) =>
+      article
+        ? call(adminOps.articles.update, { id: article.id, expectedUpdatedAt: article.updatedAt, ...input, programmeId: named })
+        : call(adminOps.articles.create, { ...input, programmeId: named }),
     { loading: t.saving, success: t.saved, onSuccess: toList },
   );
   const submit = (e: FormEvent) => {
@@ -104,6 +114,7 @@ function ArticleForm({ article, initialCategory }: { article: AdminArticle | nul
   return (
     <form className="qgw-cs-card qgw-cs-form" onSubmit={submit} noValidate>
       <SelectField label={t.categoryLabel} value={d.category} options={articleCategories.map((c) => ({ value: c, label: t.category[c] }))} onChange={set('category')} />
+      {isSeasonalCategory(d.category) && <p className="qgw-cs-hint">{t.articleSeason(seasonLabel(own, seasons))}</p>}
       <TextInput label={t.fieldTitle} value={d.title} onChange={set('title')} maxLength={contentLimits.title.max} />
       <TextInput label={t.fieldSlug} value={d.slug} onChange={set('slug')} hint={t.fieldSlugHint} maxLength={maxLengthOf(ZSlug)} />
       <TextArea label={t.fieldSummary} value={d.summary} onChange={set('summary')} rows={2} maxLength={contentLimits.summary.max} />
@@ -129,6 +140,7 @@ function ArticleForm({ article, initialCategory }: { article: AdminArticle | nul
 export function ArticleEditScreen() {
   const { id = NEW_ID } = useParams();
   const category = useArticleCategory();
+  const season = useArticleSeason();
   const isNew = id === NEW_ID;
   const article = useQuery({
     queryKey: consoleKeys.article(id),
@@ -141,7 +153,7 @@ export function ArticleEditScreen() {
   if (isNew) {
     return (
       <ConsolePage title={title}>
-        <ArticleForm article={null} initialCategory={category} />
+        <ArticleForm article={null} initialCategory={category} season={season} />
       </ConsolePage>
     );
   }
@@ -152,7 +164,7 @@ export function ArticleEditScreen() {
       ) : article.isError ? (
         <ConsoleError error={article.error} onRetry={() => void article.refetch()} />
       ) : (
-        <ArticleForm key={article.data.id} article={article.data} initialCategory={category} />
+        <ArticleForm key={article.data.id} article={article.data} initialCategory={category} season={season} />
       )}
     </ConsolePage>
   );

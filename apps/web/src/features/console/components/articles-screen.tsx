@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from 'antd-mobile';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { articleCategories, contentLimits, ZArticleCategory, type AdminArticleSummary, type ArticleCategory } from '@qgw/contracts';
+import { articleCategories, contentLimits, isSeasonalCategory, type AdminArticleSummary } from '@qgw/contracts';
 import { call } from '../../../lib/request.js';
 import { formatDate } from '../../../lib/format.js';
 import { useDebounced } from '../../../lib/use-debounced.js';
@@ -10,13 +10,9 @@ import { adminOps } from '../api/operations.js';
 import { consoleKeys, useConsoleMutation } from '../hooks/use-console-mutation.js';
 import { consolePaths, NEW_ID } from '../paths.js';
 import { consoleStrings as t } from '../strings.js';
+import { articlesSearch, programmeIdOf, useArticleCategory, useArticleSeason } from './article-address.js';
 import { ConsoleEmpty, ConsoleError, ConsoleLoading, ConsolePage, DeleteButton, moved, OrderButtons, PublishSwitch, TextInput } from './console-ui.js';
-
-export function useArticleCategory(): ArticleCategory {
-  const [params] = useSearchParams();
-  const parsed = ZArticleCategory.safeParse(params.get('category'));
-  return parsed.success ? parsed.data : 'news';
-}
+import { SeasonSelect } from './season-select.js';
 
 function ArticleRow({
   article,
@@ -24,14 +20,18 @@ function ArticleRow({
   count,
   onMove,
   busy,
+  search,
 }: {
   article: AdminArticleSummary;
+  /** the list's address, so the editor comes back to it */
+  search: string;
   index: number;
   count: number;
   onMove(index: number, delta: -1 | 1): void;
   busy: boolean;
 }) {
   const name = article.title || t.untitled;
+  const to = `${consolePaths.article(article.id)}?${search}`;
   const publish = useConsoleMutation((published: boolean) => call(adminOps.articles.publish, { id: article.id, published }), {
     success: (_, published) => (published ? t.publishedToast : t.unpublishedToast),
   });
@@ -39,7 +39,7 @@ function ArticleRow({
   return (
     <li className="qgw-cs-row">
       <div className="qgw-cs-row-main">
-        <Link to={consolePaths.article(article.id)} className="qgw-cs-row-title">
+        <Link to={to} className="qgw-cs-row-title">
           {name}
         </Link>
         <span className="qgw-cs-row-meta">
@@ -50,7 +50,7 @@ function ArticleRow({
       <div className="qgw-cs-row-actions">
         <PublishSwitch name={name} checked={article.published} pending={publish.isPending} onChange={(v) => publish.mutate(v)} />
         <OrderButtons name={name} first={index === 0} last={index === count - 1} disabled={busy} onMove={(d) => onMove(index, d)} />
-        <Link to={consolePaths.article(article.id)} className="qgw-cs-text-button" aria-label={t.editName(name)}>
+        <Link to={to} className="qgw-cs-text-button" aria-label={t.editName(name)}>
           {t.edit}
         </Link>
         <DeleteButton name={name} disabled={remove.isPending} onConfirm={() => remove.mutate(undefined)} />
@@ -59,16 +59,23 @@ function ArticleRow({
   );
 }
 
-/** Articles of one category with publish switches, up/down ordering, edit and delete. */
+/**
+ * Articles of one category with publish switches, up/down ordering, edit and delete; the
+ * programme's pages and awards of the season chosen (the current one by default), kept in the address.
+ */
 export function ArticlesScreen() {
   const category = useArticleCategory();
+  const season = useArticleSeason();
+  const seasonal = isSeasonalCategory(category);
+  const search = articlesSearch(category, season);
   const [, setParams] = useSearchParams();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const q = useDebounced(query.trim());
+  const programmeId = programmeIdOf(category, season);
   const list = useInfiniteQuery({
-    queryKey: consoleKeys.articles(category, q),
-    queryFn: ({ pageParam }) => call(adminOps.articles.list, { category, q: q || undefined, cursor: pageParam, limit: 50 }),
+    queryKey: consoleKeys.articles(category, q, programmeId ?? ''),
+    queryFn: ({ pageParam }) => call(adminOps.articles.list, { category, programmeId, q: q || undefined, cursor: pageParam, limit: 50 }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -79,7 +86,7 @@ export function ArticlesScreen() {
     <ConsolePage
       title={t.articlesTitle}
       actions={
-        <Button color="primary" onClick={() => void navigate(`${consolePaths.article(NEW_ID)}?category=${category}`)}>
+        <Button color="primary" onClick={() => void navigate(`${consolePaths.article(NEW_ID)}?${search}`)}>
           {t.newArticle}
         </Button>
       }
@@ -91,15 +98,17 @@ export function ArticlesScreen() {
             type="button"
             aria-pressed={c === category}
             className={c === category ? 'qgw-cs-tab qgw-cs-tab-active' : 'qgw-cs-tab'}
-            onClick={() => setParams({ category: c }, { replace: true })}
+            onClick={() => setParams(articlesSearch(c, season), { replace: true })}
           >
             {t.category[c]}
           </button>
         ))}
       </div>
       <div className="qgw-cs-filters">
+        {seasonal && <SeasonSelect value={season} onChange={(next) => setParams(articlesSearch(category, next), { replace: true })} />}
         <TextInput label={t.articleSearch} type="search" value={query} onChange={setQuery} maxLength={contentLimits.search.max} />
       </div>
+      {!seasonal && <p className="qgw-cs-hint">{t.seasonlessArticles}</p>}
       {list.isPending ? (
         <ConsoleLoading />
       ) : list.isError && !list.data ? (
@@ -115,6 +124,7 @@ export function ArticlesScreen() {
                 article={a}
                 index={i}
                 count={items.length}
+                search={search}
                 busy={reorder.isPending || q !== ''}
                 onMove={(index, delta) => reorder.mutate(moved(items, index, delta))}
               />

@@ -1,9 +1,13 @@
 import { Link } from 'react-router';
 import { AppstoreOutline, FileOutline, GlobalOutline, TeamOutline, UnorderedListOutline } from 'antd-mobile-icons';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { consolePaths } from '../paths.js';
 import { consoleStrings as t } from '../strings.js';
-import { ConsolePage } from './console-ui.js';
+import { ConsoleLoading, ConsolePage } from './console-ui.js';
+
+// a chunk of its own (with Chart.js behind it): the app's route table, which the first screens
+// load, lists only this screen's chunk and not the dashboard's dependencies
+const DashboardPanel = lazy(() => import('../dashboard/components/dashboard-panel.js').then((m) => ({ default: m.DashboardPanel })));
 
 const cards: { to: string; title: string; desc: string; icon: ReactNode }[] = [
   { to: consolePaths.articles, title: t.nav.articles, desc: t.homeCards.articles, icon: <FileOutline /> },
@@ -13,10 +17,17 @@ const cards: { to: string; title: string; desc: string; icon: ReactNode }[] = [
   { to: consolePaths.webview, title: t.nav.webview, desc: t.homeCards.webview, icon: <GlobalOutline /> },
 ];
 
-/** /console: where each kind of content is edited. */
+/**
+ * /console (概览, admins; the layout sends reviewers to their queue): the round in figures and
+ * charts, then where each kind of content is edited.
+ */
 export function ConsoleHome() {
   return (
-    <ConsolePage title={t.homeTitle}>
+    <ConsolePage title={t.nav.home}>
+      <Suspense fallback={<ConsoleLoading />}>
+        <DashboardPanel />
+      </Suspense>
+      <h2 className="qgw-db-section-title">{t.homeTitle}</h2>
       <p className="qgw-cs-intro">{t.homeHint}</p>
       <ul className="qgw-cs-cards">
         {cards.map((c) => (

@@ -2,12 +2,16 @@ import { useEffect, useRef } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { DotLoading, ErrorBlock } from 'antd-mobile';
 import { routes } from '@qgw/contracts';
-import { buildPath } from '../../../lib/navigation.js';
+import { loginReturningTo } from '../../../lib/navigation.js';
 import { useAdminGate } from '../hooks/use-admin-gate.js';
 import { ConsoleAccessGate } from '../access/console-access-gate.js';
+import { ConsolePerson } from '../access/console-person.js';
 import { consolePaths } from '../paths.js';
 import { reviewPaths } from '../review/paths.js';
 import { reviewStrings } from '../review/strings.js';
+import { assignmentStrings } from '../review/assignment-strings.js';
+import { ReminderBanner } from '../review/components/reminder-banner.js';
+import { rankingStrings } from '../ranking/strings.js';
 import { consoleStrings as t } from '../strings.js';
 import { adminStrings } from '../admin/strings.js';
 import './console.css';
@@ -20,6 +24,8 @@ const nav = [
   { to: consolePaths.members, text: t.nav.members, end: false },
   { to: consolePaths.webview, text: t.nav.webview, end: false },
   { to: reviewPaths.queue, text: reviewStrings.nav.queue, end: false },
+  { to: reviewPaths.assignments, text: assignmentStrings.nav, end: false },
+  { to: reviewPaths.ranking, text: rankingStrings.nav, end: false },
   { to: reviewPaths.decisions, text: reviewStrings.nav.decisions, end: false },
   { to: reviewPaths.deliveries, text: reviewStrings.nav.deliveries, end: false },
   { to: consolePaths.adminUsers, text: adminStrings.nav.people, end: false },
@@ -52,8 +58,8 @@ function GateScreen({ state }: { state: 'guest' | 'checking' | 'denied' }) {
         {guest ? (
           <Link
             className="adm-button adm-button-primary adm-button-shape-rounded qgw-cs-link-button"
-            // back to this console page once signed in
-            to={buildPath(routes.login.index, { redirect: `${location.pathname}${location.search}` })}
+            // the console's own login, back to this console page once signed in
+            to={loginReturningTo(`${location.pathname}${location.search}`)}
           >
             {t.toLogin}
           </Link>
@@ -89,9 +95,12 @@ export function ConsoleLayout() {
           </span>
           {t.brand}
         </Link>
-        <Link to={routes.account.index} className="qgw-cs-to-site">
-          {t.toSite}
-        </Link>
+        <div className="qgw-cs-top-end">
+          <Link to={routes.account.index} className="qgw-cs-to-site">
+            {t.toSite}
+          </Link>
+          <ConsolePerson role={gate} />
+        </div>
       </header>
       <div className="qgw-cs-frame">
         <nav ref={navRef} className="qgw-cs-nav" aria-label={t.navLabel}>
@@ -104,6 +113,8 @@ export function ConsoleLayout() {
         <main className="qgw-cs-main">
           {/* every console page, content editing included, needs the second factor */}
           <ConsoleAccessGate>
+            {/* an admin's reminder stays above a reviewer's pages until they have read it */}
+            {gate === 'reviewer' && <ReminderBanner />}
             <Outlet />
           </ConsoleAccessGate>
         </main>

@@ -5,7 +5,8 @@ import { contentChanged } from '../../content/index.js';
 
 export const consoleKeys = {
   all: ['console'] as const,
-  articles: (category: string, q: string) => ['console', 'articles', category, q] as const,
+  /** `season`: a programme page's or award's season ('' the current one) */
+  articles: (category: string, q: string, season: string) => ['console', 'articles', category, q, season] as const,
   article: (id: string) => ['console', 'article', id] as const,
   leaders: (group: string) => ['console', 'leaders', group] as const,
   subdivisions: ['console', 'subdivisions'] as const,

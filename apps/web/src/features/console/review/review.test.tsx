@@ -21,6 +21,8 @@ describe('review queue', () => {
     const api = stubConsoleApi({
       [apiPaths.getUserInfo]: asAdmin(),
       [apiPaths.getThemes]: themes,
+      // an admin is offered the shown season's themes (queue-themes.ts)
+      [apiPaths.consoleThemes]: ok({ items: [{ id: 'th1', name: '乡村振兴', description: '', sort: 1, active: true, applicationCount: 0 }] }),
       [apiPaths.consoleQueue]: (c: RecordedCall) =>
         c.url.searchParams.get('cursor') === 'next-1'
           ? ok({ items: [queueItem({ id: 'app-2', title: '第二份申报', applicantName: null, mobileMasked: null, blind: true })], nextCursor: null })
@@ -101,6 +103,8 @@ describe('application detail', () => {
           privateNote: '',
           submittedAt: '2024-05-03T00:00:00.000Z',
           updatedAt: '2024-05-03T00:00:00.000Z',
+          rubricVersion: 1,
+          needsRescore: false,
         }),
     });
     await renderApp('/console/review/app-1');
@@ -135,9 +139,9 @@ describe('application detail', () => {
     const app = await renderApp('/console/review/app-1');
     fireEvent.change(await screen.findByLabelText('创新性'), { target: { value: '8' } });
     fireEvent.click(screen.getByRole('link', { name: '返回队列' }));
-    expect(await screen.findByText('评审尚未提交，离开后填写的内容将丢失。确定离开吗？')).toBeTruthy();
+    expect(await screen.findByText('刚填写的内容尚未保存，离开后将丢失。确定离开吗？')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '继续填写' }));
-    await waitFor(() => expect(screen.queryByText('评审尚未提交，离开后填写的内容将丢失。确定离开吗？')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('刚填写的内容尚未保存，离开后将丢失。确定离开吗？')).toBeNull());
     expect(app.path()).toBe('/console/review/app-1');
     expect((screen.getByLabelText('创新性') as HTMLInputElement).value).toBe('8');
 
@@ -211,6 +215,8 @@ describe('staged decisions', () => {
     });
     await renderApp('/console/decisions');
     const previewButtons = await screen.findAllByRole('button', { name: '预览通知' });
+    // beside each decision, what it rests on
+    expect(screen.getByLabelText('张三的个人申报 的评分').textContent).toBe('均分 80.00评审 1 份类别排名 第 3 名（共 12）');
     fireEvent.click(previewButtons[1]!);
     expect(await screen.findByText('您的申报需要修改：请补充视频')).toBeTruthy();
 
@@ -219,6 +225,8 @@ describe('staged decisions', () => {
     fireEvent.click(screen.getByRole('button', { name: '发布所选' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('确定发布以下 2 项结论？')).toBeTruthy();
+    // released before 结果公布, the applicants hear at once: the confirmation says so
+    expect(within(dialog).getByRole('alert').textContent).toBe('评选当前阶段：评审中。尚未到“结果公布”阶段：发布后申报人将立即收到通知。');
     expect(within(dialog).getByText('张三的个人申报（个人申报）：通过')).toBeTruthy();
     expect(within(dialog).getByText('李四的作品（作品申报）：退回修改')).toBeTruthy();
     expect(within(dialog).queryByText(/王五企业/)).toBeNull();

@@ -14,6 +14,7 @@ export const contentOps = {
   member: o.contentMember,
   webviewCheck: o.contentWebviewCheck,
   webviewHosts: o.contentWebviewHosts,
+  seasons: o.contentSeasons,
 };
 
 /**

@@ -1,9 +1,10 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { DotLoading, Input, Segmented } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
 import { CloseCircleFill, SearchOutline } from 'antd-mobile-icons';
 import { contentLimits, memberGroupings, ZMemberGrouping, type DirectoryMember, type MemberGrouping } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
+import { Input } from '../../../components/ui/input.js';
 import { useDebounced } from '../../../lib/use-debounced.js';
 import { refreshFresh, useMemberRegions, useMembers, useSubdivisions } from '../hooks/use-content.js';
 import { contentStrings as t } from '../strings.js';
@@ -71,6 +72,7 @@ function Directory() {
   const [query, setQuery] = useState('');
   const parsedGrouping = ZMemberGrouping.safeParse(params.get('groupBy'));
   const [groupBy, setGroupBy] = useState<MemberGrouping>(parsedGrouping.success ? parsedGrouping.data : 'subdivision');
+  const groupingName = useId();
   const subdivisionId = params.get('subdivisionId') ?? '';
   const q = useDebounced(query.trim());
   const list = useMembers({ q, groupBy, subdivisionId });
@@ -112,12 +114,15 @@ function Directory() {
       <div className="qgw-ct-toolbar">
         <SearchBox value={query} onChange={setQuery} />
         <div className="qgw-ct-toolbar-row">
-          <div role="group" aria-label={t.groupingLabel}>
-            <Segmented
-              value={groupBy}
-              onChange={(v) => setGroupBy(v as MemberGrouping)}
-              options={memberGroupings.map((value) => ({ value, label: groupingLabels[value] }))}
-            />
+          {/* native radios rather than antd-mobile's Segmented, whose listbox holds inputs (not options)
+              and is named in English */}
+          <div className="qgw-ct-grouping" role="group" aria-label={t.groupingLabel}>
+            {memberGroupings.map((value) => (
+              <label key={value} className={value === groupBy ? 'qgw-ct-grouping-item qgw-ct-grouping-on' : 'qgw-ct-grouping-item'}>
+                <input type="radio" name={groupingName} value={value} checked={value === groupBy} onChange={() => setGroupBy(value)} />
+                {groupingLabels[value]}
+              </label>
+            ))}
           </div>
           {searching && <DotLoading color="primary" aria-label={t.loading} />}
         </div>

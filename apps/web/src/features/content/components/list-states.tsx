@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
+import { ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { contentStrings as t } from '../strings.js';
 import './content.css';
 
@@ -20,17 +21,12 @@ export function ListSkeleton({ rows = 4, avatar = false }: { rows?: number; avat
   );
 }
 
-/** A list that could not load: what happened and a way to try again. */
+/**
+ * A list or page that could not load: the app's shared failed-load state, so a proxy's 429 and
+ * being offline are told in the same words as on every other screen, with 重试.
+ */
 export function ListError({ error, onRetry }: { error?: unknown; onRetry(): void }) {
-  const detail = error instanceof Error && error.message ? error.message : t.loadFailedHint;
-  return (
-    <div className="qgw-ct-state" role="alert">
-      <ErrorBlock status="disconnected" title={t.loadFailed} description={detail} />
-      <Button color="primary" fill="outline" shape="rounded" onClick={onRetry}>
-        {t.retry}
-      </Button>
-    </div>
-  );
+  return <LoadError error={error} onRetry={onRetry} />;
 }
 
 export function ListEmpty({ title = t.empty, hint, children }: { title?: string; hint?: string; children?: ReactNode }) {

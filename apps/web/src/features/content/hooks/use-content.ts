@@ -5,7 +5,8 @@ import { contentOps, readContent, wantFreshContent } from '../api/operations.js'
 
 export const contentKeys = {
   all: ['content'] as const,
-  articles: (category: ArticleCategory) => ['content', 'articles', category] as const,
+  articles: (category: ArticleCategory, season?: number) => ['content', 'articles', category, season ?? 0] as const,
+  seasons: ['content', 'seasons'] as const,
   article: (by: { id?: string; slug?: string }) => ['content', 'article', by.id ?? '', by.slug ?? ''] as const,
   leaders: (group: LeaderGroup) => ['content', 'leaders', group] as const,
   subdivisions: ['content', 'subdivisions'] as const,
@@ -27,14 +28,20 @@ export async function refreshFresh(refetch: () => Promise<unknown>): Promise<voi
   await refetch();
 }
 
-export function useArticles(category: ArticleCategory) {
+/** A category's published articles; the programme's pages and awards of `season` (a year; default the current season). */
+export function useArticles(category: ArticleCategory, season?: number) {
   return useInfiniteQuery({
     retry,
-    queryKey: contentKeys.articles(category),
-    queryFn: ({ pageParam }) => readContent(contentOps.articles, { category, cursor: pageParam, limit: 10 }),
+    queryKey: contentKeys.articles(category, season),
+    queryFn: ({ pageParam }) => readContent(contentOps.articles, { category, season, cursor: pageParam, limit: 10 }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
+}
+
+/** The seasons whose awards are public: the current one and the earlier ones, newest first. */
+export function useContentSeasons() {
+  return useQuery({ retry, queryKey: contentKeys.seasons, queryFn: () => readContent(contentOps.seasons, {}) });
 }
 
 export function useArticle(by: { id?: string; slug?: string }) {

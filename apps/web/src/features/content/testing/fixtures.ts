@@ -36,12 +36,14 @@ const adminMeta = { sort: 0, published: true, createdAt: at, updatedAt: at, upda
 export const adminArticleSummary = (over: Partial<AdminArticleSummary> = {}): AdminArticleSummary => ({
   ...articleSummary(),
   ...adminMeta,
+  programmeId: null,
   ...over,
 });
 
 export const adminArticle = (over: Partial<AdminArticle> = {}): AdminArticle => ({
   ...article(),
   ...adminMeta,
+  programmeId: null,
   ...over,
 });
 

@@ -11,7 +11,7 @@ import { memberStrings as t } from '../strings.js';
 function MemberDetail() {
   const info = useMemberInfo();
   if (info.isPending) return <ResultPlaceholder state="loading" />;
-  if (info.isError) return <ResultPlaceholder state="error" onRetry={() => void info.refetch()} />;
+  if (info.isError) return <ResultPlaceholder state="error" error={info.error} onRetry={() => void info.refetch()} />;
   const member = info.data.member;
   if (!member) {
     return (

@@ -10,9 +10,10 @@ import {
   FormSection,
   ImageUploader,
   PersonalInfoFields,
+  personalFieldsOf,
   rememberFileUrls,
+  StartingAnswersNotice,
   TextAreaInput,
-  TextInput,
   workInfoKeys,
 } from '../../applications/index.js';
 import {
@@ -26,11 +27,13 @@ import {
 } from '../../programme2024/index.js';
 import { useMemberInfo, useSubmitMember, type MemberValues } from '../hooks/use-member.js';
 import { memberStrings as t } from '../strings.js';
+import { SubdivisionSelect } from './subdivision-select.js';
 
 function MemberFormView({ editing, urls }: { editing: EditTarget | null; urls?: Record<string, string> }) {
   const form = useEntryForm<MemberValues>({
     kind: 'membership',
     editing,
+    fieldsOf: personalFieldsOf,
     missing: { photo: t.photoMissing },
     order: [...basicKeys, ...workInfoKeys, 'subdivision', 'reason', 'photo'],
   });
@@ -49,6 +52,7 @@ function MemberFormView({ editing, urls }: { editing: EditTarget | null; urls?: 
       </header>
       <div className="qgw-p24-form qgw-p24-form-raised">
         <FormNotice editing={editing} resumed={draft.resumed} />
+        <StartingAnswersNotice start={form.start} />
         {form.autosaves && <DraftIndicator savedAt={draft.savedAt} saving={draft.saving} failed={draft.failed} />}
         <FormSection title={t.personalSection}>
           <PersonalInfoFields value={draft.data} onChange={set} errors={errors} omit={workInfoKeys} />
@@ -57,14 +61,7 @@ function MemberFormView({ editing, urls }: { editing: EditTarget | null; urls?: 
           <PersonalInfoFields value={draft.data} onChange={set} errors={errors} omit={basicKeys} />
         </FormSection>
         <FormSection title={t.memberSection}>
-          <TextInput
-            label={t.subdivision}
-            value={text('subdivision')}
-            onChange={(subdivision) => set({ subdivision })}
-            placeholder={t.subdivisionPlaceholder}
-            maxLength={maxLengthOf(ZMemberForm.shape.subdivision)}
-            error={errors.subdivision}
-          />
+          <SubdivisionSelect value={text('subdivision')} onChange={(subdivision) => set({ subdivision })} error={errors.subdivision} />
           <TextAreaInput
             label={t.reason}
             required
@@ -102,7 +99,8 @@ function MemberFormView({ editing, urls }: { editing: EditTarget | null; urls?: 
 function MemberFormLoader() {
   const info = useMemberInfo();
   if (info.isPending && info.fetchStatus !== 'idle') return <ResultPlaceholder state="loading" />;
-  // a failed look-up was logged; the form still opens, and the server has the last word on submit
+  // without the saved entry the form would open blank (or over one under review): say so, offer 重试
+  if (info.isError) return <ResultPlaceholder state="error" error={info.error} onRetry={() => void info.refetch()} />;
   const member = info.data?.member ?? null;
   const mode = entryModeOf(member);
   if (member && mode === 'locked') return <NotEditable status={member.status} resultRoute={routes.member.detail} />;

@@ -8,7 +8,7 @@ import { showLoading, showToast, ShownError } from '../../../lib/toast.js';
 import { useMemberStore } from '../../../stores/member.js';
 import { isLoggedIn, useSession } from '../../../stores/session.js';
 import { draftIdOf, type EditTarget, type EntryForm } from '../../programme2024/index.js';
-import type { PersonalInfoValue } from '../../applications/index.js';
+import { fieldErrorsOfRefusal, type PersonalInfoValue } from '../../applications/index.js';
 import { memberOps } from '../api/operations.js';
 import { memberStrings as t } from '../strings.js';
 
@@ -73,6 +73,9 @@ export function useSubmitMember(form: EntryForm<MemberValues>, editing: EditTarg
     },
     onError: (error) => {
       if (error instanceof ShownError) return;
+      // a field the server refused is shown under it as well
+      const fields = fieldErrorsOfRefusal(error);
+      if (fields) form.setErrors((e) => ({ ...e, ...fields }));
       showToast(t.submitFailed);
       onFailure(error instanceof Error ? error.message : '');
     },

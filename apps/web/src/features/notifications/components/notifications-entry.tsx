@@ -3,6 +3,9 @@ import { Badge, Button, DotLoading, ErrorBlock, Popup } from 'antd-mobile';
 import { MessageOutline, RightOutline } from 'antd-mobile-icons';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { Notification, ReadNotificationRequest } from '@qgw/contracts';
+import { LoadError } from '../../../components/ui/load-error.js';
+import { applicationScreenOf } from '../../../lib/application-screens.js';
+import { navigateTo } from '../../../lib/navigation.js';
 import { queryClient } from '../../../lib/query-client.js';
 import { call } from '../../../lib/request.js';
 import { toastError } from '../../../lib/toast.js';
@@ -27,17 +30,33 @@ function useMarkRead() {
   });
 }
 
+/** A notice about an application leads to it (a 退回修改 notice to the reason and 修改申报). */
+function open(item: Notification) {
+  if (item.applicationId && item.kind) navigateTo(...applicationScreenOf({ kind: item.kind, id: item.applicationId, status: item.status }));
+}
+
 function Item({ item, onRead }: { item: Notification; onRead(id: string): void }) {
   const unread = item.readAt === null;
+  const leads = Boolean(item.applicationId && item.kind);
+  const tap = () => {
+    if (unread) onRead(item.id);
+    open(item);
+  };
   return (
     <li className={unread ? 'qgw-nt-item qgw-nt-unread' : 'qgw-nt-item'}>
-      <button type="button" className="qgw-nt-button" onClick={() => unread && onRead(item.id)} aria-label={unread ? `${t.unreadMark} ${item.title}` : item.title}>
+      <button type="button" className="qgw-nt-button" onClick={tap} aria-label={`${unread ? `${t.unreadMark} ` : ''}${item.title}${leads ? `，${t.viewApplication}` : ''}`}>
         <span className="qgw-nt-head">
           {unread && <span className="qgw-nt-dot" aria-hidden="true" />}
           <strong>{item.title}</strong>
           <span className="qgw-nt-time">{when(item.createdAt)}</span>
         </span>
         <span className="qgw-nt-body">{item.body}</span>
+        {leads && (
+          <span className="qgw-nt-link" aria-hidden="true">
+            {t.viewApplication}
+            <RightOutline />
+          </span>
+        )}
       </button>
     </li>
   );
@@ -61,16 +80,8 @@ export function NotificationsList() {
       </div>
     );
   }
-  if (list.isError) {
-    return (
-      <div className="qgw-nt-state" role="alert">
-        <ErrorBlock status="disconnected" title={t.loadFailed} description="" />
-        <Button size="small" onClick={() => void list.refetch()}>
-          {t.retry}
-        </Button>
-      </div>
-    );
-  }
+  // a later page that failed keeps the entries already shown; its 加载更多 asks again
+  if (list.isError && !list.data) return <LoadError error={list.error} title={t.loadFailed} onRetry={() => void list.refetch()} />;
   if (items.length === 0) return <ErrorBlock status="empty" title={t.empty} description="" />;
   return (
     <>

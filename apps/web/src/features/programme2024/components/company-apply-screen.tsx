@@ -1,5 +1,5 @@
+import { useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { ExclamationCircleOutline } from 'antd-mobile-icons';
 import {
   industryOptions,
   isValidUscc,
@@ -8,21 +8,24 @@ import {
   ZCompanyForm,
   ZUpdateApplyCompanyRequest,
   type CompanyForm,
+  type PrefillFields,
 } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
 import { queryClient } from '../../../lib/query-client.js';
 import { call } from '../../../lib/request.js';
-import { redirectTo } from '../../../lib/navigation.js';
+import { historyDepth, navigateBack, navigateTo, redirectTo } from '../../../lib/navigation.js';
 import { fixedLengths, maxLengthOf } from '../../../lib/schema-limits.js';
 import { showLoading, showToast, ShownError, toastError } from '../../../lib/toast.js';
 import {
+  ContactPhoneInput,
   DraftIndicator,
   FormFooter,
   FormSection,
   ImageUploader,
   rememberFileUrls,
   SelectInput,
+  StartingAnswersNotice,
   TextAreaInput,
   TextInput,
 } from '../../applications/index.js';
@@ -30,11 +33,13 @@ import { programmeOps } from '../api/operations.js';
 import { draftIdOf } from '../draft-id.js';
 import { entryModeOf } from '../entry-mode.js';
 import { useCompanyInfo } from '../hooks/use-entries.js';
-import { editTargetOf, useEntryForm, type EditTarget, type EntryForm } from '../hooks/use-entry-form.js';
+import { editTargetOf, useEntryForm, withdrawnAnswersOf, type EditTarget, type EntryForm } from '../hooks/use-entry-form.js';
 import { programmeKeys } from '../hooks/use-programme.js';
 import { programmeStrings as t } from '../strings.js';
+import { previewStrings as p } from '../preview-strings.js';
+import { CompanyDetails, EntryPreview } from './entry-details.js';
 import { FormNotice, NotEditable, ResultPlaceholder } from './entry-result.js';
-import { useApplyWindow } from './programme-intro.js';
+import { ApplyWindowNote, useApplyWindow } from './programme-intro.js';
 import './programme.css';
 
 /** The fields in the order the page shows them. */
@@ -44,13 +49,21 @@ const companyOrder = [
 
 type CompanyValues = Partial<Record<keyof CompanyForm, string>>;
 
-function useSubmitCompany(form: EntryForm<CompanyValues>, editing: EditTarget | null) {
+/** The person's details a company entry asks for: they are its contact. */
+const companyFieldsOf = (f: PrefillFields): CompanyValues => ({ contactName: f.name, contactMobile: f.contactMobile });
+
+const checkWhole = (form: EntryForm<CompanyValues>, editing: EditTarget | null) =>
+  editing ? form.check(ZUpdateApplyCompanyRequest, { id: editing.id, version: editing.version }) : form.check(ZApplyCompanyRequest);
+
+function useSubmitCompany(form: EntryForm<CompanyValues>, editing: EditTarget | null, preview: boolean) {
   return useMutation({
     mutationFn: async () => {
-      const checked = editing
-        ? form.check(ZUpdateApplyCompanyRequest, { id: editing.id, version: editing.version })
-        : form.check(ZApplyCompanyRequest);
-      if (!checked.ok) throw new ShownError(checked.first);
+      const checked = checkWhole(form, editing);
+      if (!checked.ok) {
+        // the form shows the field's problem
+        if (preview) redirectTo(routes.cxb2024.companyApply);
+        throw new ShownError(checked.first);
+      }
       showLoading(t.submitting);
       await form.draft.flush();
       if (editing) return call(programmeOps.updateApplyCompany, checked.data);
@@ -74,14 +87,25 @@ function usccHint(code: string) {
   return isValidUscc(code) ? <span className="qgw-p24-field-ok">{t.usccValid}</span> : undefined;
 }
 
-function CompanyFormView({ editing }: { editing: EditTarget | null }) {
+function CompanyFormView({
+  editing,
+  prefill,
+  preview,
+}: {
+  editing: EditTarget | null;
+  prefill: Record<string, unknown> | null;
+  /** everything read-only, then 提交 */
+  preview: boolean;
+}) {
   const form = useEntryForm<CompanyValues>({
     kind: 'company',
     editing,
+    prefill,
+    fieldsOf: companyFieldsOf,
     missing: { license: t.licenseMissing },
     order: companyOrder,
   });
-  const submit = useSubmitCompany(form, editing);
+  const submit = useSubmitCompany(form, editing, preview);
   // a returned entry may be corrected during review too; a new one only while entries are taken
   const applyWindow = useApplyWindow(editing?.status === 'returned');
   const { draft, errors, text, set } = form;
@@ -89,6 +113,23 @@ function CompanyFormView({ editing }: { editing: EditTarget | null }) {
   const uscc = text('uscc');
   const license = text('license');
   const closed = applyWindow.ready && !applyWindow.open;
+  if (preview) {
+    return (
+      <EntryPreview
+        submitText={editing ? t.submitUpdate : t.submitCompany}
+        onSubmit={() => submit.mutate()}
+        submitting={submit.isPending}
+        onBack={() => (historyDepth() > 0 ? navigateBack(1) : redirectTo(routes.cxb2024.companyApply))}
+      >
+        <CompanyDetails data={draft.data} editAt={routes.cxb2024.companyApply} />
+      </EntryPreview>
+    );
+  }
+  const toPreview = () => {
+    if (!checkWhole(form, editing).ok) return;
+    void draft.flush();
+    navigateTo(routes.cxb2024.companyApply, { preview: 1 });
+  };
 
   return (
     <>
@@ -97,13 +138,9 @@ function CompanyFormView({ editing }: { editing: EditTarget | null }) {
         <p>{t.companyLead}</p>
       </header>
       <div className="qgw-p24-form qgw-p24-form-raised">
-        {closed && (
-          <div className="qgw-p24-notice" role="note">
-            <ExclamationCircleOutline aria-hidden="true" />
-            <span>{applyWindow.reason}</span>
-          </div>
-        )}
+        <ApplyWindowNote applyWindow={applyWindow} variant="notice" />
         <FormNotice editing={editing} resumed={draft.resumed} />
+        <StartingAnswersNotice start={form.start} />
         {form.autosaves && <DraftIndicator savedAt={draft.savedAt} saving={draft.saving} failed={draft.failed} />}
         <FormSection title={t.companySection}>
           <TextInput
@@ -164,16 +201,11 @@ function CompanyFormView({ editing }: { editing: EditTarget | null }) {
             autoComplete="name"
             error={errors.contactName}
           />
-          <TextInput
+          <ContactPhoneInput
             label={t.contactMobile}
             required
-            type="tel"
-            inputMode="tel"
             value={text('contactMobile')}
             onChange={(contactMobile) => set({ contactMobile })}
-            placeholder={t.contactMobilePlaceholder}
-            maxLength={fixedLengths.mobile}
-            autoComplete="tel"
             error={errors.contactMobile}
           />
         </FormSection>
@@ -198,32 +230,35 @@ function CompanyFormView({ editing }: { editing: EditTarget | null }) {
         </FormSection>
       </div>
       <FormFooter
-        primary={editing ? t.submitUpdate : t.submitCompany}
-        onPrimary={() => submit.mutate()}
-        loading={submit.isPending}
+        primary={p.preview}
+        onPrimary={toPreview}
         disabled={closed}
       />
     </>
   );
 }
 
-function CompanyLoader() {
+function CompanyLoader({ preview }: { preview: boolean }) {
   const info = useCompanyInfo();
   if (info.isPending && info.fetchStatus !== 'idle') return <ResultPlaceholder state="loading" />;
+  // without the saved entry the form would open blank (or over one under review): say so, offer 重试
+  if (info.isError) return <ResultPlaceholder state="error" error={info.error} onRetry={() => void info.refetch()} />;
   const company = info.data?.company ?? null;
   const mode = entryModeOf(company);
   if (company && mode === 'locked') return <NotEditable status={company.status} resultRoute={routes.cxb2024.companyResult} />;
   if (company) rememberFileUrls(company.fileUrls);
   const editing = mode === 'update' ? editTargetOf(company) : null;
-  return <CompanyFormView editing={editing} />;
+  return <CompanyFormView editing={editing} prefill={withdrawnAnswersOf(company)} preview={preview} />;
 }
 
 /** pages/cxb2024/companyApply: the company entry (one page), or its correction when returned. */
 export function CompanyApplyScreen() {
+  const [params] = useSearchParams();
+  const preview = params.get('preview') === '1';
   return (
-    <PageLayout title={t.companyApplyTitle}>
+    <PageLayout title={preview ? p.previewTitle : t.companyApplyTitle}>
       <AuthGate>
-        <CompanyLoader />
+        <CompanyLoader preview={preview} />
       </AuthGate>
     </PageLayout>
   );

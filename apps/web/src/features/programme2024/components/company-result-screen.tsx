@@ -3,11 +3,10 @@ import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
 import { queryClient } from '../../../lib/query-client.js';
 import { navigateTo } from '../../../lib/navigation.js';
-import { InfoRow } from '../../applications/index.js';
 import { useCompanyInfo } from '../hooks/use-entries.js';
 import { programmeKeys } from '../hooks/use-programme.js';
 import { programmeStrings as t } from '../strings.js';
-import { EntryPhoto } from './entry-files.js';
+import { CompanyDetails } from './entry-details.js';
 import { ResultBody, ResultPlaceholder } from './entry-result.js';
 
 const refresh = () =>
@@ -19,7 +18,7 @@ const refresh = () =>
 function CompanyResult() {
   const info = useCompanyInfo();
   if (info.isPending) return <ResultPlaceholder state="loading" />;
-  if (info.isError) return <ResultPlaceholder state="error" onRetry={() => void info.refetch()} />;
+  if (info.isError) return <ResultPlaceholder state="error" error={info.error} onRetry={() => void info.refetch()} />;
   const company = info.data.company;
   if (!company) {
     return (
@@ -40,22 +39,7 @@ function CompanyResult() {
       subtitle={d.companyName}
       onEdit={() => navigateTo(routes.cxb2024.companyApply)}
       onWithdrawn={() => void refresh()}
-      details={
-        <section className="qgw-p24-card" aria-label={t.companyEntry}>
-          <h2 className="qgw-p24-card-title">{t.companyEntry}</h2>
-          <dl>
-            <InfoRow label={t.companyName} value={d.companyName} />
-            <InfoRow label={t.uscc} value={d.uscc} />
-            <InfoRow label={t.legalRepresentative} value={d.legalRepresentative} />
-            <InfoRow label={t.industry} value={d.industry} />
-            <InfoRow label={t.address} value={d.address} />
-            <InfoRow label={t.contactName} value={d.contactName} />
-            {d.license && (
-              <InfoRow label={t.license} value={<EntryPhoto id={d.license} urls={company.fileUrls} alt={t.license} />} />
-            )}
-          </dl>
-        </section>
-      }
+      details={<CompanyDetails data={d} fileUrls={company.fileUrls} />}
     />
   );
 }

@@ -8,9 +8,11 @@ import {
   ExclamationCircleFill,
   MinusCircleOutline,
 } from 'antd-mobile-icons';
-import { resubmitPhases, statusLabels, submitPhases, type ApplicationStatus, type RoutePath, type SubmitResponse } from '@qgw/contracts';
+// lifecycleCopy is read here, not through the feature's strings: the home's status card loads those and stays within its budget
+import { lifecycleCopy, resubmitPhases, statusLabels, submitPhases, type ApplicationStatus, type RoutePath, type SubmitResponse } from '@qgw/contracts';
 import { redirectTo, type RouteParams } from '../../../lib/navigation.js';
 import { StatusTimeline, type TimelineItem } from '../../../components/ui/application-status.js';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { WithdrawButton } from '../../applications/index.js';
 import { useCurrentStatus } from '../hooks/use-programme.js';
 import { statusExplanations, programmeStrings as t } from '../strings.js';
@@ -68,11 +70,14 @@ export function ResultPlaceholder({
   emptyText,
   emptyAction,
   onRetry,
+  error,
 }: {
   state: 'loading' | 'error' | 'empty';
   emptyText?: string;
   emptyAction?: { text: string; onClick(): void };
   onRetry?: () => void;
+  /** what failed, said in the request wrapper's words */
+  error?: unknown;
 }) {
   if (state === 'loading') {
     return (
@@ -85,14 +90,7 @@ export function ResultPlaceholder({
     );
   }
   if (state === 'error') {
-    // fetch failures are logged, not described (docs/requirements.md#messages); the user can only try again
-    return (
-      <div className="qgw-p24-empty">
-        <Button color="primary" shape="rounded" onClick={onRetry}>
-          {t.retry}
-        </Button>
-      </div>
-    );
+    return <LoadError error={error} onRetry={() => onRetry?.()} />;
   }
   return (
     <div className="qgw-p24-empty">
@@ -126,7 +124,8 @@ export interface ResultBodyProps {
 }
 
 const withdrawable: readonly ApplicationStatus[] = ['draft', 'submitted', 'under_review'];
-const editable: readonly ApplicationStatus[] = ['draft', 'returned'];
+/** a withdrawn entry is not changed but sent again, as a new entry starting from its answers */
+const editable: readonly ApplicationStatus[] = ['draft', 'returned', 'withdrawn'];
 
 /**
  * Whether an entry in this state can be sent now, as the server rules it: a draft only while the
@@ -135,7 +134,7 @@ const editable: readonly ApplicationStatus[] = ['draft', 'returned'];
 function useSendWindow(status: ApplicationStatus, inProgramme: boolean): { open: boolean; reason: string } {
   const phase = useCurrentStatus().data?.phase;
   if (!inProgramme || !phase) return { open: true, reason: '' };
-  const open = (status === 'draft' ? submitPhases : resubmitPhases).includes(phase);
+  const open = (status === 'returned' ? resubmitPhases : submitPhases).includes(phase);
   return { open, reason: open ? '' : t.cannotApply(phase) };
 }
 
@@ -170,7 +169,7 @@ export function ResultBody(props: ResultBodyProps) {
             )}
             {canEdit && (
               <Button className="qgw-primary-button" color="primary" block onClick={onEdit}>
-                {editText ?? (status === 'draft' ? t.continueDraft : t.editEntry)}
+                {editText ?? (status === 'draft' ? t.continueDraft : status === 'withdrawn' ? t.applyAgain : t.editEntry)}
               </Button>
             )}
           </div>
@@ -195,7 +194,7 @@ export function NotEditable({
       <ErrorBlock
         status="default"
         title={t.notEditable}
-        description={status === 'approved' || status === 'rejected' ? '' : t.notEditableHint}
+        description={status === 'approved' || status === 'rejected' ? '' : lifecycleCopy.notEditable}
       />
       <Button color="primary" shape="rounded" onClick={() => redirectTo(resultRoute, params)}>
         {t.viewProgress}

@@ -5,9 +5,9 @@ import { isLoggedIn, useSession } from '../../../stores/session.js';
 import { entryModeOf } from '../entry-mode.js';
 import { usePersonInfo } from '../hooks/use-entries.js';
 import { programmeStrings as t } from '../strings.js';
-import { LoginAction, ProgrammeIntro, useApplyWindow } from './programme-intro.js';
+import { ApplyWindowNote, LoginAction, ProgrammeIntro, useApplyWindow, type ApplyWindow } from './programme-intro.js';
 
-function PersonActions({ reason, open }: { reason: string; open: boolean }) {
+function PersonActions({ applyWindow }: { applyWindow: ApplyWindow }) {
   const info = usePersonInfo();
   const person = info.data?.person ?? null;
   const mode = entryModeOf(person);
@@ -34,12 +34,12 @@ function PersonActions({ reason, open }: { reason: string; open: boolean }) {
         className="qgw-primary-button"
         color="primary"
         block
-        disabled={loading || !open}
+        disabled={loading || !applyWindow.open}
         onClick={() => navigateTo(routes.cxb2024.information)}
       >
         {person?.status === 'draft' ? t.continueDraft : t.startApply}
       </Button>
-      {!open && reason && <p className="qgw-p24-footer-note">{reason}</p>}
+      <ApplyWindowNote applyWindow={applyWindow} />
     </>
   );
 }
@@ -58,7 +58,7 @@ export function PersonApplyScreen() {
         { title: t.personMaterialsHeading, items: t.personMaterials },
         { title: t.personStepsHeading, items: t.personSteps, ordered: true },
       ]}
-      actions={loggedIn ? <PersonActions reason={applyWindow.reason} open={applyWindow.open} /> : <LoginAction />}
+      actions={loggedIn ? <PersonActions applyWindow={applyWindow} /> : <LoginAction returnTo={routes.cxb2024.information} />}
     />
   );
 }

@@ -1,5 +1,7 @@
+import { useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import {
+  agreeingWithIdNumber,
   routes,
   ZApplyPersonRequest,
   ZPersonForm,
@@ -13,25 +15,33 @@ import { historyDepth, navigateBack, navigateTo, redirectTo } from '../../../lib
 import { maxLengthOf } from '../../../lib/schema-limits.js';
 import { showLoading, showToast, ShownError, toastError } from '../../../lib/toast.js';
 import {
+  ageProblemOf,
   basicKeys,
   DraftIndicator,
+  fieldErrorsOfRefusal,
   FormFooter,
+  handOverFieldErrors,
   FormSection,
   FormSteps,
   ImageUploader,
   PersonalInfoFields,
   type PersonalInfoValue,
+  personalFieldsOf,
   rememberFileUrls,
+  StartingAnswersNotice,
   TextAreaInput,
+  useAgeRange,
   workInfoKeys,
 } from '../../applications/index.js';
 import { programmeOps } from '../api/operations.js';
 import { entryModeOf } from '../entry-mode.js';
 import { draftIdOf } from '../draft-id.js';
 import { usePersonInfo } from '../hooks/use-entries.js';
-import { editTargetOf, useEntryForm, type EditTarget, type EntryForm } from '../hooks/use-entry-form.js';
+import { editTargetOf, useEntryForm, withdrawnAnswersOf, type EditTarget, type EntryForm } from '../hooks/use-entry-form.js';
 import { programmeKeys } from '../hooks/use-programme.js';
 import { programmeStrings as t } from '../strings.js';
+import { previewStrings as p } from '../preview-strings.js';
+import { EntryPreview, PersonDetails } from './entry-details.js';
 import { FormNotice, NotEditable, ResultPlaceholder } from './entry-result.js';
 import './programme.css';
 
@@ -39,10 +49,12 @@ export type PersonStep = 0 | 1 | 2;
 
 const stepRoutes = [routes.cxb2024.information, routes.cxb2024.information1, routes.cxb2024.information2] as const;
 const stepTitles = [t.informationTitle, t.information1Title, t.information2Title] as const;
+/** the three steps and the preview */
+const formSteps = [...t.personSteps, p.previewTitle];
 
 /** What each step checks before the next one opens: the contract's own field rules. */
 const stepSchemas = [
-  ZPersonForm.pick({ name: true, gender: true, birthDate: true, idNumber: true, politicalStatus: true, education: true }),
+  agreeingWithIdNumber(ZPersonForm.pick({ name: true, gender: true, birthDate: true, idNumber: true, politicalStatus: true, education: true })),
   ZPersonForm.pick({ organization: true, position: true, region: true, contactMobile: true, email: true }),
 ] as const;
 
@@ -62,18 +74,26 @@ function goToStep(from: PersonStep, to: PersonStep) {
   else redirectTo(stepRoutes[to]);
 }
 
-function useSubmitPerson(form: EntryForm<PersonValues>, editing: EditTarget | null, step: PersonStep) {
+/** The whole entry checked with the contract; a problem on an earlier step opens that step, where the field shows it. */
+function checkWhole(form: EntryForm<PersonValues>, editing: EditTarget | null, step: PersonStep, preview: boolean) {
+  const checked = editing
+    ? form.check(ZUpdateApplyPersonRequest, { id: editing.id, version: editing.version })
+    : form.check(ZApplyPersonRequest);
+  if (!checked.ok) {
+    const target = stepOfField(personOrder.find((k) => k in checked.errors) ?? '');
+    // the step that opens shows the problems under its fields
+    if (preview || target !== step) handOverFieldErrors('person', checked.errors);
+    if (preview) redirectTo(stepRoutes[target]);
+    else if (target !== step) goToStep(step, target);
+  }
+  return checked;
+}
+
+function useSubmitPerson(form: EntryForm<PersonValues>, editing: EditTarget | null, step: PersonStep, preview: boolean) {
   return useMutation({
     mutationFn: async () => {
-      const checked = editing
-        ? form.check(ZUpdateApplyPersonRequest, { id: editing.id, version: editing.version })
-        : form.check(ZApplyPersonRequest);
-      if (!checked.ok) {
-        // a problem on an earlier step opens that step, where the field shows it
-        const target = stepOfField(personOrder.find((k) => k in checked.errors) ?? '');
-        if (target !== step) goToStep(step, target);
-        throw new ShownError(checked.first);
-      }
+      const checked = checkWhole(form, editing, step, preview);
+      if (!checked.ok) throw new ShownError(checked.first);
       const input = checked.data;
       showLoading(t.submitting);
       // the last keystrokes reach the draft first, so that submitting promotes the whole of it
@@ -90,24 +110,75 @@ function useSubmitPerson(form: EntryForm<PersonValues>, editing: EditTarget | nu
       ]);
       redirectTo(routes.cxb2024.personResult);
     },
-    onError: toastError,
+    onError: (error) => {
+      toastError(error);
+      // a field the server refused is shown under it, on the step that asks for it
+      const fields = fieldErrorsOfRefusal(error);
+      if (!fields) return;
+      const target = stepOfField(Object.keys(fields)[0]!);
+      if (preview || target !== step) handOverFieldErrors('person', fields);
+      else form.setErrors((e) => ({ ...e, ...fields }));
+      if (preview) redirectTo(stepRoutes[target]);
+      else if (target !== step) goToStep(step, target);
+    },
   });
 }
 
-function PersonStepForm({ step, editing }: { step: PersonStep; editing: EditTarget | null }) {
+function PersonStepForm({
+  step,
+  editing,
+  prefill,
+  preview,
+}: {
+  step: PersonStep;
+  editing: EditTarget | null;
+  prefill: Record<string, unknown> | null;
+  /** the last step's preview: everything read-only, then 提交 */
+  preview: boolean;
+}) {
   const form = useEntryForm<PersonValues>({
     kind: 'person',
     editing,
+    prefill,
+    fieldsOf: personalFieldsOf,
     missing: { photo: t.photoMissing },
     order: personOrder,
   });
-  const submit = useSubmitPerson(form, editing, step);
+  const submit = useSubmitPerson(form, editing, step, preview);
+  // the programme's age range: the ID number is checked against it as it is typed, and before going on
+  const ageRange = useAgeRange();
   const { draft, errors, text, set } = form;
   if (!draft.ready) return <ResultPlaceholder state="loading" />;
+  if (preview) {
+    return (
+      <>
+        <FormSteps steps={formSteps} current={3} />
+        <EntryPreview
+          submitText={editing ? t.submitUpdate : t.submit}
+          onSubmit={() => submit.mutate()}
+          submitting={submit.isPending}
+          onBack={() => (historyDepth() > 0 ? navigateBack(1) : redirectTo(stepRoutes[2]))}
+        >
+          <PersonDetails data={draft.data} maskId={false} editAt={stepRoutes} />
+        </EntryPreview>
+      </>
+    );
+  }
+  // every step checked, the entry is shown whole before it is sent
+  const toPreview = () => {
+    if (!checkWhole(form, editing, step, false).ok) return;
+    void draft.flush();
+    navigateTo(stepRoutes[2], { preview: 1 });
+  };
 
   const next = () => {
     const schema = stepSchemas[step as 0 | 1];
     if (!form.check(schema).ok) return;
+    const tooYoungOrOld = step === 0 ? ageProblemOf(draft.data.idNumber, ageRange) : null;
+    if (tooYoungOrOld) {
+      showToast(tooYoungOrOld);
+      return;
+    }
     void draft.flush();
     goToStep(step, (step + 1) as PersonStep);
   };
@@ -115,13 +186,14 @@ function PersonStepForm({ step, editing }: { step: PersonStep; editing: EditTarg
 
   return (
     <>
-      <FormSteps steps={t.personSteps} current={step} />
+      <FormSteps steps={formSteps} current={step} />
       <div className="qgw-p24-form">
         {step === 0 && <FormNotice editing={editing} resumed={draft.resumed} />}
+        {step === 0 && <StartingAnswersNotice start={form.start} />}
         {form.autosaves && <DraftIndicator savedAt={draft.savedAt} saving={draft.saving} failed={draft.failed} />}
         {step === 0 && (
           <FormSection title={t.personSteps[0]}>
-            <PersonalInfoFields value={draft.data} onChange={set} errors={errors} omit={workInfoKeys} />
+            <PersonalInfoFields value={draft.data} onChange={set} errors={errors} omit={workInfoKeys} ageRange={ageRange} />
           </FormSection>
         )}
         {step === 1 && (
@@ -161,8 +233,8 @@ function PersonStepForm({ step, editing }: { step: PersonStep; editing: EditTarg
         )}
       </div>
       <FormFooter
-        primary={step < 2 ? t.next : editing ? t.submitUpdate : t.submit}
-        onPrimary={() => (step < 2 ? next() : submit.mutate())}
+        primary={step < 2 ? t.next : p.preview}
+        onPrimary={() => (step < 2 ? next() : toPreview())}
         loading={submit.isPending}
         {...(step > 0 ? { secondary: t.previous, onSecondary: () => goToStep(step, (step - 1) as PersonStep) } : {})}
       />
@@ -170,24 +242,27 @@ function PersonStepForm({ step, editing }: { step: PersonStep; editing: EditTarg
   );
 }
 
-function PersonStepLoader({ step }: { step: PersonStep }) {
+function PersonStepLoader({ step, preview }: { step: PersonStep; preview: boolean }) {
   const info = usePersonInfo();
   if (info.isPending && info.fetchStatus !== 'idle') return <ResultPlaceholder state="loading" />;
-  // a failed look-up was logged; the form still opens, and the server has the last word on submit
+  // without the saved entry the form would open blank (or over one under review): say so, offer 重试
+  if (info.isError) return <ResultPlaceholder state="error" error={info.error} onRetry={() => void info.refetch()} />;
   const person = info.data?.person ?? null;
   const mode = entryModeOf(person);
   if (person && mode === 'locked') return <NotEditable status={person.status} resultRoute={routes.cxb2024.personResult} />;
   if (person) rememberFileUrls(person.fileUrls);
   const editing = mode === 'update' ? editTargetOf(person) : null;
-  return <PersonStepForm step={step} editing={editing} />;
+  return <PersonStepForm step={step} editing={editing} prefill={withdrawnAnswersOf(person)} preview={preview} />;
 }
 
 /** pages/cxb2024/information, information1, information2: the person entry in three steps. */
 export function PersonStepScreen({ step }: { step: PersonStep }) {
+  const [params] = useSearchParams();
+  const preview = step === 2 && params.get('preview') === '1';
   return (
-    <PageLayout title={stepTitles[step]}>
+    <PageLayout title={preview ? p.previewTitle : stepTitles[step]}>
       <AuthGate>
-        <PersonStepLoader step={step} />
+        <PersonStepLoader step={step} preview={preview} />
       </AuthGate>
     </PageLayout>
   );

@@ -36,6 +36,15 @@ function PhaseLine({ phase }: { phase: CurrentStatus['phase'] }) {
   );
 }
 
+/**
+ * The current season's name (2025 青年创新榜) once the status is read; until then, and in the
+ * prerendered first paint (no query runs there), `fallback`. Shares the status card's query.
+ */
+export function ProgrammeName({ fallback }: { fallback: string }) {
+  const status = useCurrentStatus();
+  return <>{status.data?.name ?? fallback}</>;
+}
+
 function StatusCard() {
   const status = useCurrentStatus();
   if (status.isPending) return <Skeleton.Paragraph lineCount={3} animated />;

@@ -17,7 +17,7 @@ function ThemeList() {
   const [params] = useSearchParams();
   const [chosen, setChosen] = useState(params.get('themeId') ?? '');
   if (themes.isPending) return <ResultPlaceholder state="loading" />;
-  if (themes.isError) return <ResultPlaceholder state="error" onRetry={() => void themes.refetch()} />;
+  if (themes.isError) return <ResultPlaceholder state="error" error={themes.error} onRetry={() => void themes.refetch()} />;
   if (themes.data.length === 0) {
     return (
       <div className="qgw-p24-empty">

@@ -3,7 +3,7 @@ import { routes } from '@qgw/contracts';
 import { navigateTo } from '../../../lib/navigation.js';
 import { isLoggedIn, useSession } from '../../../stores/session.js';
 import { programmeStrings as t } from '../strings.js';
-import { LoginAction, ProgrammeIntro, useApplyWindow } from './programme-intro.js';
+import { ApplyWindowNote, LoginAction, ProgrammeIntro, useApplyWindow } from './programme-intro.js';
 
 /** pages/cxb2024/workApply: what a works entry needs, and the way into the user's works. */
 export function WorkApplyScreen() {
@@ -32,7 +32,7 @@ export function WorkApplyScreen() {
                 {t.addWork}
               </Button>
             </div>
-            {applyWindow.ready && !applyWindow.open && <p className="qgw-p24-footer-note">{applyWindow.reason}</p>}
+            <ApplyWindowNote applyWindow={applyWindow} />
           </>
         ) : (
           <LoginAction />

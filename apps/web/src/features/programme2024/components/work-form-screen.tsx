@@ -7,7 +7,7 @@ import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
 import { queryClient } from '../../../lib/query-client.js';
 import { ApiFailure, call } from '../../../lib/request.js';
-import { redirectTo } from '../../../lib/navigation.js';
+import { historyDepth, navigateBack, navigateTo, redirectTo, type RouteParams, type ScreenPath } from '../../../lib/navigation.js';
 import { maxLengthOf } from '../../../lib/schema-limits.js';
 import { showLoading, showToast, ShownError, toastError } from '../../../lib/toast.js';
 import {
@@ -29,6 +29,8 @@ import { editTargetOf, useEntryForm, type EditTarget, type EntryForm } from '../
 import { programmeKeys } from '../hooks/use-programme.js';
 import { useThemes, useWork } from '../hooks/use-works.js';
 import { programmeStrings as t } from '../strings.js';
+import { previewStrings as p } from '../preview-strings.js';
+import { EntryPreview, WorkDetails } from './entry-details.js';
 import { FormNotice, NotEditable, ResultPlaceholder } from './entry-result.js';
 import { TeamFields, type TeamMemberValue } from './team-fields.js';
 import './programme.css';
@@ -63,16 +65,32 @@ function teamOf(values: Partial<WorkValues>): { team: TeamMemberValue[]; errors:
   return { team, errors };
 }
 
-function useSubmitWork(form: EntryForm<WorkValues>, editing: EditTarget | null) {
+/** The whole work checked as it will be sent; each field keeps its problem (team rows included). */
+function checkWork(form: EntryForm<WorkValues>, editing: EditTarget | null) {
+  const returned = editing?.status === 'returned';
+  const { team, errors: teamErrors } = teamOf(form.draft.data);
+  const photos = asIds(form.draft.data.photos);
+  const checked = returned
+    ? form.check(ZUpdateWorkRequest, { team, photos, id: editing.id, version: editing.version })
+    : form.check(ZAddWorkRequest, { team, photos });
+  if (Object.keys(teamErrors).length > 0) form.setErrors((e) => ({ ...e, ...teamErrors }));
+  return checked;
+}
+
+/** The form's own page (addWork, or updateWork with the work's id), with or without its preview. */
+const formPage = (editing: EditTarget | null): [ScreenPath, RouteParams] =>
+  editing ? [routes.apply.updateWork, { id: editing.id }] : [routes.apply.addWork, {}];
+
+function useSubmitWork(form: EntryForm<WorkValues>, editing: EditTarget | null, preview: boolean) {
   const returned = editing?.status === 'returned';
   return useMutation({
     mutationFn: async () => {
-      const { team, errors: teamErrors } = teamOf(form.draft.data);
-      const photos = asIds(form.draft.data.photos);
-      const extra = returned ? { team, photos, id: editing.id, version: editing.version } : { team, photos };
-      const checked = form.check(returned ? ZUpdateWorkRequest : ZAddWorkRequest, extra);
-      if (Object.keys(teamErrors).length > 0) form.setErrors((e) => ({ ...e, ...teamErrors }));
-      if (!checked.ok) throw new ShownError(checked.first);
+      const checked = checkWork(form, editing);
+      if (!checked.ok) {
+        // the form shows the field's problem
+        if (preview) redirectTo(...formPage(editing));
+        throw new ShownError(checked.first);
+      }
       showLoading(t.submitting);
       await form.draft.flush();
       if (returned) return call(programmeOps.updateWork, checked.data);
@@ -96,13 +114,16 @@ function WorkFormView({
   editing,
   themeId,
   urls,
+  preview,
 }: {
   editing: EditTarget | null;
   themeId?: string;
   urls?: Record<string, string>;
+  /** everything read-only, then 提交 */
+  preview: boolean;
 }) {
   const form = useEntryForm<WorkValues>({ kind: 'work', editing });
-  const submit = useSubmitWork(form, editing);
+  const submit = useSubmitWork(form, editing, preview);
   const themes = useThemes();
   const [videoBusy, setVideoBusy] = useState(false);
   // a work sent while a photo is still on its way would go without it (the upload stops with the page)
@@ -121,6 +142,32 @@ function WorkFormView({
   const themeOptions = (themes.data ?? []).map((th) => ({ value: th.id, label: th.name }));
   const themeDesc = themes.data?.find((th) => th.id === chosenTheme)?.description;
   const video = text('video');
+  const submitText = editing?.status === 'returned' ? t.submitUpdate : t.submitWork;
+  const [page, params] = formPage(editing);
+
+  if (preview) {
+    const photos = asIds(draft.data.photos);
+    return (
+      <EntryPreview
+        submitText={submitText}
+        onSubmit={() => submit.mutate()}
+        submitting={submit.isPending}
+        onBack={() => (historyDepth() > 0 ? navigateBack(1) : redirectTo(page, params))}
+      >
+        <WorkDetails
+          data={{ title: text('title'), description: text('description'), team: teamOf(draft.data).team, photos, ...(video ? { video } : {}) }}
+          themeName={themes.data?.find((th) => th.id === chosenTheme)?.name ?? ''}
+          fileUrls={urls ?? {}}
+          editAt={editing ? `${routes.apply.updateWork}?id=${encodeURIComponent(editing.id)}` : routes.apply.addWork}
+        />
+      </EntryPreview>
+    );
+  }
+  const toPreview = () => {
+    if (!checkWork(form, editing).ok) return;
+    void draft.flush();
+    navigateTo(page, { ...params, preview: 1 });
+  };
 
   return (
     <>
@@ -181,12 +228,7 @@ function WorkFormView({
           />
         </FormSection>
       </div>
-      <FormFooter
-        primary={editing?.status === 'returned' ? t.submitUpdate : t.submitWork}
-        onPrimary={() => submit.mutate()}
-        loading={submit.isPending}
-        disabled={videoBusy || photosBusy}
-      />
+      <FormFooter primary={p.preview} onPrimary={toPreview} disabled={videoBusy || photosBusy} />
     </>
   );
 }
@@ -195,16 +237,17 @@ function WorkFormView({
 export function AddWorkScreen() {
   const [params] = useSearchParams();
   const themeId = params.get('themeId') ?? undefined;
+  const preview = params.get('preview') === '1';
   return (
-    <PageLayout title={t.addWorkTitle}>
+    <PageLayout title={preview ? p.previewTitle : t.addWorkTitle}>
       <AuthGate>
-        <WorkFormView editing={null} {...(themeId ? { themeId } : {})} />
+        <WorkFormView editing={null} preview={preview} {...(themeId ? { themeId } : {})} />
       </AuthGate>
     </PageLayout>
   );
 }
 
-function UpdateWork({ id }: { id: string }) {
+function UpdateWork({ id, preview }: { id: string; preview: boolean }) {
   const work = useWork(id);
   if (!id) return <ErrorBlock status="empty" title={t.workNotFound} description="" />;
   if (work.isPending) return <ResultPlaceholder state="loading" />;
@@ -213,7 +256,7 @@ function UpdateWork({ id }: { id: string }) {
     if (work.error instanceof ApiFailure && work.error.code === Code.NOT_FOUND) {
       return <ResultPlaceholder state="empty" emptyText={t.workNotFound} />;
     }
-    return <ResultPlaceholder state="error" onRetry={() => void work.refetch()} />;
+    return <ResultPlaceholder state="error" error={work.error} onRetry={() => void work.refetch()} />;
   }
   const view = work.data;
   const mode = entryModeOf(view);
@@ -221,16 +264,17 @@ function UpdateWork({ id }: { id: string }) {
     return <NotEditable status={view.status} resultRoute={routes.cxb2024.workResult} params={{ id }} />;
   }
   rememberFileUrls(view.fileUrls);
-  return <WorkFormView editing={editTargetOf(view)} urls={view.fileUrls} />;
+  return <WorkFormView editing={editTargetOf(view)} urls={view.fileUrls} preview={preview} />;
 }
 
 /** pages/apply/updateWork?id=…: a draft continued, or a returned work corrected. */
 export function UpdateWorkScreen() {
   const [params] = useSearchParams();
+  const preview = params.get('preview') === '1';
   return (
-    <PageLayout title={t.updateWorkTitle}>
+    <PageLayout title={preview ? p.previewTitle : t.updateWorkTitle}>
       <AuthGate>
-        <UpdateWork id={params.get('id') ?? ''} />
+        <UpdateWork id={params.get('id') ?? ''} preview={preview} />
       </AuthGate>
     </PageLayout>
   );

@@ -6,11 +6,10 @@ import { AuthGate } from '../../../components/ui/auth-gate.js';
 import { queryClient } from '../../../lib/query-client.js';
 import { navigateTo } from '../../../lib/navigation.js';
 import { ApiFailure } from '../../../lib/request.js';
-import { InfoRow } from '../../applications/index.js';
 import { programmeKeys } from '../hooks/use-programme.js';
 import { useThemes, useWork } from '../hooks/use-works.js';
 import { programmeStrings as t } from '../strings.js';
-import { EntryPhotos, EntryVideo } from './entry-files.js';
+import { WorkDetails } from './entry-details.js';
 import { ResultBody, ResultPlaceholder } from './entry-result.js';
 import './programme.css';
 import './results.css';
@@ -25,7 +24,7 @@ function WorkResult({ id }: { id: string }) {
     if (work.error instanceof ApiFailure && work.error.code === Code.NOT_FOUND) {
       return <ResultPlaceholder state="empty" emptyText={t.workNotFound} />;
     }
-    return <ResultPlaceholder state="error" onRetry={() => void work.refetch()} />;
+    return <ResultPlaceholder state="error" error={work.error} onRetry={() => void work.refetch()} />;
   }
   const view = work.data;
   const d = view.data;
@@ -36,7 +35,6 @@ function WorkResult({ id }: { id: string }) {
       queryClient.invalidateQueries({ queryKey: programmeKeys.works }),
       queryClient.invalidateQueries({ queryKey: programmeKeys.applyStatus }),
     ]);
-  const team = d.team ?? [];
   return (
     <ResultBody
       id={view.id}
@@ -44,30 +42,11 @@ function WorkResult({ id }: { id: string }) {
       reason={view.reason}
       timeline={view.timeline}
       subtitle={d.title || t.untitledWork}
-      onEdit={() => navigateTo(routes.apply.updateWork, { id: view.id })}
+      // a withdrawn work stays withdrawn: another work is added from the works list, not from here
+      {...(view.status === 'withdrawn' ? {} : { onEdit: () => navigateTo(routes.apply.updateWork, { id: view.id }) })}
       onWithdrawn={() => void refresh()}
-      details={
-        <section className="qgw-p24-card" aria-label={t.workSection}>
-          <h2 className="qgw-p24-card-title">{t.workSection}</h2>
-          <dl>
-            <InfoRow label={t.theme} value={theme} />
-            <InfoRow label={t.workTitle} value={d.title} />
-            <InfoRow label={t.workDescription} value={d.description} multiline />
-            <InfoRow
-              label={t.team}
-              value={team.length ? team.map((m) => `${m.name}（${m.role}）`).join('、') : ''}
-              multiline
-            />
-          </dl>
-          {d.photos && d.photos.length > 0 && (
-            <>
-              <h3 className="qgw-p24-card-title">{t.photos}</h3>
-              <EntryPhotos ids={d.photos} urls={view.fileUrls} alt={(n) => `${t.photos}${n}`} />
-            </>
-          )}
-          {d.video && <EntryVideo id={d.video} urls={view.fileUrls} label={t.video} />}
-        </section>
-      }
+      // everything that was sent, as the preview showed it
+      details={<WorkDetails data={d} themeName={theme} fileUrls={view.fileUrls} />}
     />
   );
 }

@@ -8,7 +8,7 @@ import { StatusBadge, formatDateTime } from '../../../components/ui/application-
 import { useWorks } from '../hooks/use-works.js';
 import { programmeStrings as t } from '../strings.js';
 import { ResultPlaceholder } from './entry-result.js';
-import { useApplyWindow } from './programme-intro.js';
+import { ApplyWindowNote, useApplyWindow } from './programme-intro.js';
 import './programme.css';
 import './works.css';
 
@@ -56,7 +56,7 @@ function WorksList() {
   const applyWindow = useApplyWindow();
   const add = () => navigateTo(routes.apply.themeSelect);
   if (works.isPending) return <ResultPlaceholder state="loading" />;
-  if (works.isError) return <ResultPlaceholder state="error" onRetry={() => void works.refetch()} />;
+  if (works.isError) return <ResultPlaceholder state="error" error={works.error} onRetry={() => void works.refetch()} />;
   return (
     <>
       {works.data.length === 0 ? (
@@ -74,7 +74,7 @@ function WorksList() {
         <Button className="qgw-primary-button" color="primary" block disabled={!applyWindow.open} onClick={add}>
           {t.addWork}
         </Button>
-        {applyWindow.ready && !applyWindow.open && <p className="qgw-p24-footer-note">{applyWindow.reason}</p>}
+        <ApplyWindowNote applyWindow={applyWindow} />
       </div>
     </>
   );

@@ -1,8 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
-import type { ApplicationKind, ApplicationStatus } from '@qgw/contracts';
+import type { ApplicationKind, ApplicationStatus, PrefillFields } from '@qgw/contracts';
 import { showToast } from '../../../lib/toast.js';
-import { checkForm, type FieldErrors, type FormCheck, useDraftAutosave, withoutBlanks } from '../../applications/index.js';
+import {
+  checkForm,
+  type FieldErrors,
+  type FormCheck,
+  forgetHandedOverFieldErrors,
+  handedOverFieldErrors,
+  useDraftAutosave,
+  useStartingAnswers,
+  withoutBlanks,
+} from '../../applications/index.js';
 
 /** The application a form changes: a returned one is edited in place, with its version. */
 export interface EditTarget {
@@ -26,18 +35,30 @@ export interface EntryFormOptions {
   missing?: Record<string, string>;
   /** the fields in the order the form shows them, so that the toast names the first one on screen */
   order?: readonly string[];
+  /** a new application starts from these answers when there is no draft (the entry the person withdrew) */
+  prefill?: Record<string, unknown> | null;
+  /** otherwise its fields from the person's details, and their last application of the kind is offered */
+  fieldsOf?: (fields: PrefillFields) => Record<string, unknown>;
 }
+
+const noFields = () => ({});
+
+/** The answers a new application may start from: those of the entry the person withdrew, if any. */
+export const withdrawnAnswersOf = (view: { status: ApplicationStatus; data: Record<string, unknown> } | null | undefined) =>
+  view?.status === 'withdrawn' ? view.data : null;
 
 /**
  * The state of an application form: its values live in the shared draft store (so the steps of a
  * multi-screen form see one form, and changes are saved to the server a moment after typing); each
  * field's problem from the last check is kept for the field.
  */
-export function useEntryForm<T extends Record<string, unknown>>({ kind, editing, missing = {}, order = [] }: EntryFormOptions) {
+export function useEntryForm<T extends Record<string, unknown>>({ kind, editing, missing = {}, order = [], prefill = null, fieldsOf }: EntryFormOptions) {
   // only a draft lives on the server as a draft; a returned application is corrected in memory and resent
   const autosaves = !editing || editing.status === 'draft';
   const draft = useDraftAutosave<T>(kind, editing?.id, { enabled: autosaves });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // problems found on sending from another step's screen (the preview) start this one's
+  const [errors, setErrors] = useState<FieldErrors>(() => handedOverFieldErrors(kind));
+  useEffect(() => forgetHandedOverFieldErrors(kind), [kind]);
   const { ready, data, reset } = draft;
   const empty = Object.keys(data).length === 0;
 
@@ -45,6 +66,17 @@ export function useEntryForm<T extends Record<string, unknown>>({ kind, editing,
   useEffect(() => {
     if (editing && ready && empty) reset(editing.data as Partial<T>);
   }, [editing, ready, empty, reset]);
+  // after a withdrawal the form is not blank: it starts from what was sent, saved as the new draft
+  useEffect(() => {
+    if (!editing && prefill && ready && empty) reset(prefill as Partial<T>, { save: true });
+  }, [editing, prefill, ready, empty, reset]);
+
+  const start = useStartingAnswers<T>({
+    kind,
+    draft,
+    enabled: !editing && !prefill && Boolean(fieldsOf),
+    fieldsOf: (fieldsOf ?? noFields) as (fields: PrefillFields) => Partial<T>,
+  });
 
   const value = useCallback(<K extends keyof T>(key: K): T[K] | undefined => data[key], [data]);
   const text = (key: keyof T): string => {
@@ -82,7 +114,7 @@ export function useEntryForm<T extends Record<string, unknown>>({ kind, editing,
     return result;
   }
 
-  return { draft, autosaves, errors, setErrors, value, text, set, check };
+  return { draft, autosaves, errors, setErrors, value, text, set, check, start };
 }
 
 export type EntryForm<T extends Record<string, unknown>> = ReturnType<typeof useEntryForm<T>>;

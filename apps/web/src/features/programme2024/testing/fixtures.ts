@@ -29,6 +29,7 @@ export const currentStatus = (phase: CurrentStatus['phase'] = 'open'): CurrentSt
   closesAt: '2024-07-31T15:59:59.000Z',
   reviewEndsAt: '2024-09-30T15:59:59.000Z',
   resultsAt: '2024-10-15T02:00:00.000Z',
+  ageRange: { minAge: 18, maxAge: 40, onDate: '2024-07-31' },
 });
 
 export const summary = (

@@ -1,15 +1,17 @@
-import { useState } from 'react';
 import { Checkbox } from 'antd-mobile';
 import { routes } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
-import { navigateTo } from '../../../lib/navigation.js';
+import { redirectTo } from '../../../lib/navigation.js';
 import { FormFooter } from '../../applications/index.js';
+import { useNoticeAgreed } from '../hooks/use-notice-agreed.js';
 import { rankUserStrings as t } from '../strings.js';
 import './rank-user.css';
 
-/** pages/cxbApplication/applyNotice: the notice, agreed to before the form opens. */
+/** pages/cxbApplication/applyNotice: the notice on a page of its own (the form's first step also shows it). */
 export function ApplyNoticeScreen() {
-  const [agreed, setAgreed] = useState(false);
+  const { agreed, setAgreed } = useNoticeAgreed();
+  // the notice gives way to the form, which then shows it as agreed to
+  const toForm = () => redirectTo(routes.cxbApplication.index);
   return (
     <PageLayout title={t.noticeTitle} tone="grey">
       <section className="qgw-ru-card qgw-ru-notice">
@@ -20,7 +22,7 @@ export function ApplyNoticeScreen() {
           ))}
         </ol>
       </section>
-      <FormFooter primary={t.noticeNext} onPrimary={() => navigateTo(routes.cxbApplication.index)} disabled={!agreed}>
+      <FormFooter primary={t.noticeNext} onPrimary={toForm} disabled={!agreed}>
         <div className="qgw-ru-agree">
           <Checkbox checked={agreed} onChange={setAgreed}>
             {t.noticeAgree}

@@ -1,14 +1,16 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { routes, storageKeys, ZApplicationSummary, type ApplicationSummary } from '@qgw/contracts';
 import { z } from 'zod';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
-import { navigateTo, type RouteParams } from '../../../lib/navigation.js';
+import { applicationScreenOf } from '../../../lib/application-screens.js';
+import { navigateTo } from '../../../lib/navigation.js';
 import { getJson } from '../../../lib/storage.js';
 import { formatDateTime, StatusBadge } from '../../../components/ui/application-status.js';
-import { applicationStrings } from '../../applications/index.js';
+import { applicationStrings, useMyApplications } from '../../applications/index.js';
 import { useOpenPersonalInfo } from '../hooks/use-lookup.js';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { rankUserStrings as t } from '../strings.js';
 import './rank-user.css';
 
@@ -18,24 +20,24 @@ export function storedPostList(): ApplicationSummary[] {
   return parsed.success ? parsed.data : [];
 }
 
-/** Where an application of another kind is shown. */
-const pageOfKind: Partial<Record<ApplicationSummary['kind'], [Parameters<typeof navigateTo>[0], RouteParams?]>> = {
-  membership: [routes.member.detail],
-  person: [routes.cxb2024.personResult],
-  company: [routes.cxb2024.companyResult],
-  work: [routes.apply.index],
-};
-
 function ApplicationList() {
-  const list = storedPostList();
+  const mine = useMyApplications(storedPostList());
   const detail = useOpenPersonalInfo();
   const open = (item: ApplicationSummary) => {
     if (item.kind === 'rank_user') void detail.run();
-    else {
-      const target = pageOfKind[item.kind];
-      if (target) navigateTo(target[0], target[1]);
-    }
+    else navigateTo(...applicationScreenOf(item));
   };
+  if (mine.isPending) {
+    return (
+      <div className="qgw-ru-empty" role="status">
+        <DotLoading color="primary" />
+        <span className="qgw-visually-hidden">{t.loading}</span>
+      </div>
+    );
+  }
+  // what stood in while loading is not the list: a failure says what happened, whatever was stored
+  if (mine.isError) return <LoadError error={mine.error} title={t.listFailed} onRetry={() => void mine.refetch()} />;
+  const list = mine.data;
   if (list.length === 0) {
     return (
       <div className="qgw-ru-empty">
@@ -49,10 +51,35 @@ function ApplicationList() {
   return (
     <section className="qgw-ru-apps" aria-label={t.listHeading}>
       <h1 className="qgw-ru-apps-heading">{t.listHeading}</h1>
+      {bySeason(list).map(([year, items]) => (
+        <section key={year ?? 'none'} className="qgw-ru-season" aria-label={year === null ? t.seasonlessHeading : t.seasonHeading(year)}>
+          <h2 className="qgw-ru-season-heading">{year === null ? t.seasonlessHeading : t.seasonHeading(year)}</h2>
+          <AppList items={items} open={open} pending={detail.pending} />
+        </section>
+      ))}
+    </section>
+  );
+}
+
+/**
+ * Entries by the season they were entered in, newest season first; what belongs to no season
+ * (membership) last. A list stored before seasons (no seasonYear) counts as one group of its own.
+ */
+function bySeason(list: readonly ApplicationSummary[]): Array<[number | null, ApplicationSummary[]]> {
+  const groups = new Map<number | null, ApplicationSummary[]>();
+  for (const item of list) {
+    const year = item.seasonYear ?? null;
+    groups.set(year, [...(groups.get(year) ?? []), item]);
+  }
+  return [...groups.entries()].sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : b - a));
+}
+
+function AppList({ items, open, pending }: { items: ApplicationSummary[]; open: (item: ApplicationSummary) => void; pending: boolean }) {
+  return (
       <ul className="qgw-ru-app-list">
-        {list.map((item) => (
+        {items.map((item) => (
           <li key={item.id}>
-            <button type="button" className="qgw-ru-app" onClick={() => open(item)} disabled={detail.pending}>
+            <button type="button" className="qgw-ru-app" onClick={() => open(item)} disabled={pending}>
               <span className="qgw-ru-app-main">
                 <span className="qgw-ru-app-kind">{applicationStrings.kindLabels[item.kind]}</span>
                 <span className="qgw-ru-app-title">{item.title}</span>
@@ -73,7 +100,6 @@ function ApplicationList() {
           </li>
         ))}
       </ul>
-    </section>
   );
 }
 

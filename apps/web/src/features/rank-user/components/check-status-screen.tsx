@@ -12,6 +12,7 @@ import {
 import { Code, routes, statusLabels, storageKeys, type ApplicationStatus } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { navigateTo, switchTab } from '../../../lib/navigation.js';
 import { getString } from '../../../lib/storage.js';
 import { queryClient } from '../../../lib/query-client.js';
@@ -54,6 +55,10 @@ function StatusBody() {
     );
   }
 
+  // not fetched: 重试 always; the code the address carries (after a submit) still names the state above it
+  const failed = info.isError ? <LoadError error={info.error} title={t.statusFailed} onRetry={() => void info.refetch()} /> : null;
+  if (failed && code === null) return failed;
+
   // the application itself says which state it is in; the code alone cannot tell returned from rejected
   let status: ApplicationStatus | null;
   if (withdrawn) status = 'withdrawn';
@@ -84,25 +89,28 @@ function StatusBody() {
 
   if (!status) {
     return (
-      <section className="qgw-ru-state qgw-ru-state-neutral" aria-live="polite">
-        <span className="qgw-ru-state-icon" aria-hidden="true">
-          <InformationCircleFill />
-        </span>
-        <h1 className="qgw-ru-state-title">{code === Code.APPLY_REJECTED ? t.statusNeedsAttention : t.unknownStatus}</h1>
-        {reason ? (
-          <div className="qgw-ru-reason">
-            <span className="qgw-ru-reason-label">{t.reasonLabel}</span>
-            <p>{reason}</p>
+      <>
+        <section className="qgw-ru-state qgw-ru-state-neutral" aria-live="polite">
+          <span className="qgw-ru-state-icon" aria-hidden="true">
+            <InformationCircleFill />
+          </span>
+          <h1 className="qgw-ru-state-title">{code === Code.APPLY_REJECTED ? t.statusNeedsAttention : t.unknownStatus}</h1>
+          {reason ? (
+            <div className="qgw-ru-reason">
+              <span className="qgw-ru-reason-label">{t.reasonLabel}</span>
+              <p>{reason}</p>
+            </div>
+          ) : (
+            <p className="qgw-ru-state-desc">{t.unknownStatusHint}</p>
+          )}
+          <div className="qgw-ru-actions">
+            <Button block shape="rounded" onClick={() => switchTab(routes.home.index)}>
+              {t.backHome}
+            </Button>
           </div>
-        ) : (
-          <p className="qgw-ru-state-desc">{t.unknownStatusHint}</p>
-        )}
-        <div className="qgw-ru-actions">
-          <Button block shape="rounded" onClick={() => switchTab(routes.home.index)}>
-            {t.backHome}
-          </Button>
-        </div>
-      </section>
+        </section>
+        {failed}
+      </>
     );
   }
 
@@ -170,6 +178,7 @@ function StatusBody() {
         </div>
       </section>
       {app && !withdrawn && <StatusTimeline entries={app.timeline} />}
+      {failed}
     </>
   );
 }

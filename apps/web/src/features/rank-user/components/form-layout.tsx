@@ -4,7 +4,7 @@ import { routes } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
 import { redirectTo } from '../../../lib/navigation.js';
-import { DraftIndicator, FormSteps } from '../../applications/index.js';
+import { DraftIndicator, FormSteps, StartingAnswersNotice } from '../../applications/index.js';
 import { useRankUserForm, type RankUserFormState } from '../hooks/use-rank-user.js';
 import { statusCodeOf } from '../status.js';
 import { rankUserStrings as t } from '../strings.js';
@@ -53,6 +53,7 @@ function Body({ step, children }: { step: number; children(state: RankUserFormSt
         </div>
       )}
       {mode === 'new' && draft.resumed && step === 0 && <NoticeBar content={t.resumed} color="info" wrap />}
+      {step === 0 && <StartingAnswersNotice start={state.start} />}
       {mode === 'new' && <DraftIndicator savedAt={draft.savedAt} saving={draft.saving} failed={draft.failed} />}
       {children(state)}
     </>

@@ -2,6 +2,7 @@ import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
 import { routes, storageKeys, ZRankUserInfoResponse } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { navigateTo } from '../../../lib/navigation.js';
 import { getJson } from '../../../lib/storage.js';
 import { StatusBadge, StatusTimeline } from '../../../components/ui/application-status.js';
@@ -29,16 +30,7 @@ function Details() {
         </div>
       );
     }
-    if (info.isError) {
-      return (
-        <div className="qgw-ru-empty">
-          <ErrorBlock status="disconnected" title={t.loadFailed} description={info.error.message} />
-          <Button color="primary" shape="rounded" onClick={() => void info.refetch()}>
-            {t.retry}
-          </Button>
-        </div>
-      );
-    }
+    if (info.isError) return <LoadError error={info.error} title={t.infoFailed} onRetry={() => void info.refetch()} />;
     return (
       <div className="qgw-ru-empty">
         <ErrorBlock status="empty" title={t.infoEmpty} />

@@ -18,7 +18,7 @@ export function ProcessScreen() {
         <p className="qgw-ru-note">{t.processTip}</p>
       </RefreshableProgramme>
       <div className="qgw-ru-bottom">
-        <Button className="qgw-primary-button" color="primary" block onClick={() => navigateTo(routes.cxbApplication.applyNotice)}>
+        <Button className="qgw-primary-button" color="primary" block onClick={() => navigateTo(routes.cxbApplication.index)}>
           {t.processStart}
         </Button>
       </div>

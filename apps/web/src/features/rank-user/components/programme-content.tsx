@@ -54,9 +54,9 @@ export function ProgrammeArticle({ slug }: { slug: string }) {
   );
 }
 
-/** The published awards in their order: name, quota, prize and what it is for. */
-export function AwardList() {
-  const list = useArticles('award');
+/** The published awards of a season (a year; default the current one) in their order: name, quota, prize and what it is for. */
+export function AwardList({ season }: { season?: number | undefined }) {
+  const list = useArticles('award', season);
   if (list.isPending) return <ListSkeleton rows={3} />;
   if (list.isError) return <ListError error={list.error} onRetry={() => void refreshFresh(list.refetch)} />;
   const awards = list.data.pages.flatMap((p) => p.items);

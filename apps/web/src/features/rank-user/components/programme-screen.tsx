@@ -49,7 +49,8 @@ export function ProgrammeScreen() {
         <ProgrammeArticle slug={contentSlugs.programmeOverview} />
       </RefreshableProgramme>
       <div className="qgw-ru-bottom">
-        <Button className="qgw-primary-button" color="primary" block onClick={() => void lookup.run()} disabled={lookup.pending}>
+        {/* straight to the form: it agrees to the notice in place, and an application already sent shows there as such */}
+        <Button className="qgw-primary-button" color="primary" block onClick={() => navigateTo(routes.cxbApplication.index)}>
           {t.programmeApply}
         </Button>
       </div>

@@ -11,7 +11,12 @@ export const shownIdNumber = (id: string | undefined, mask: boolean): string | u
 
 function Photo({ id, url }: { id: string | undefined; url: string | undefined }) {
   const { url: src } = useFileUrl(id, url);
-  if (!id) return <InfoRow label={t.photo} value="" />;
+  // a row of a description list only within one (its <dt>/<dd> need the <dl>)
+  if (!id) return (
+    <InfoList>
+      <InfoRow label={t.photo} value="" />
+    </InfoList>
+  );
   return (
     <div className="qgw-ru-photo-row">
       <span className="qgw-app-row-label">{t.photo}</span>
@@ -22,7 +27,11 @@ function Photo({ id, url }: { id: string | undefined; url: string | undefined })
 
 /** Plays from the signed URL of an application view; a video just uploaded is shown as uploaded. */
 function Video({ id, url: src }: { id: string | undefined; url: string | undefined }) {
-  if (!id) return <InfoRow label={t.video} value="" />;
+  if (!id) return (
+    <InfoList>
+      <InfoRow label={t.video} value="" />
+    </InfoList>
+  );
   return (
     <div className="qgw-ru-video-row">
       <span className="qgw-app-row-label">{t.video}</span>

@@ -1,6 +1,7 @@
 import { DotLoading, ErrorBlock } from 'antd-mobile';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { FormSection, InfoList, InfoRow } from '../../applications/index.js';
 import { useRankUserInfo } from '../hooks/use-rank-user.js';
 import { rankUserStrings as t } from '../strings.js';
@@ -18,6 +19,8 @@ function Player() {
       </div>
     );
   }
+  // the signed address comes only with a fresh copy: without it there is nothing to play
+  if (info.isError) return <LoadError error={info.error} title={t.videoFailed} onRetry={() => void info.refetch()} />;
   const videoId = app?.data.video;
   // the signed URL comes with the freshly fetched application; a stored one may have expired
   const src = videoId ? info.data?.rankUser?.fileUrls[videoId] : undefined;

@@ -6,7 +6,20 @@ import { setItem } from '../../../lib/storage.js';
 import { hideToast, showLoading, showToast, toastError, ShownError } from '../../../lib/toast.js';
 import { queryClient } from '../../../lib/query-client.js';
 import { isLoggedIn, useSession } from '../../../stores/session.js';
-import { checkForm, type DraftAutosave, rememberFileUrls, useDraftAutosave, withoutBlanks } from '../../applications/index.js';
+import {
+  checkForm,
+  type DraftAutosave,
+  type FieldErrors,
+  fieldErrorsOfRefusal,
+  handOverFieldErrors,
+  idFactErrorsOf,
+  personalFieldsOf,
+  rememberFileUrls,
+  type StartingAnswers,
+  useDraftAutosave,
+  useStartingAnswers,
+  withoutBlanks,
+} from '../../applications/index.js';
 import { fetchRankUserInfo, rankUserOps, sendWithCode, type RankUserView } from '../api/operations.js';
 import { rankUserInfoKey } from '../lookup.js';
 import { rankUserStrings as t } from '../strings.js';
@@ -33,6 +46,8 @@ export interface RankUserFormState {
   mode: FormMode;
   existing: RankUserView | null;
   draft: DraftAutosave<RankUserForm>;
+  /** a new application's details filled in, and the last one's answers offered */
+  start: StartingAnswers;
 }
 
 /**
@@ -60,7 +75,17 @@ export function useRankUserForm(): RankUserFormState {
   useEffect(() => {
     if (prefill) draft.reset(existing.data);
   }, [prefill, existing, draft]);
-  return { mode, existing, draft };
+  const start = useStartingAnswers<RankUserForm>({ kind: 'rank_user', draft, enabled: mode === 'new', fieldsOf: personalFieldsOf });
+  return { mode, existing, draft, start };
+}
+
+/**
+ * A birth date or gender refused when sending (by the form's check or by the server) is corrected on
+ * the personal step, which opens showing the problems under the fields.
+ */
+function backToPersonalStep(errors: FieldErrors) {
+  handOverFieldErrors('rank_user', errors);
+  redirectTo(routes.cxbApplication.index);
 }
 
 /**
@@ -79,6 +104,8 @@ export function useSendRankUser(state: RankUserFormState) {
       const check = checkForm(ZRankUserApplyRequest, form, { photo: t.photoMissing, video: t.videoMissing });
       if (!check.ok) {
         showToast(check.first);
+        const facts = idFactErrorsOf(check.errors);
+        if (facts) backToPersonalStep(facts);
         throw new ShownError(check.first);
       }
       showLoading(t.submittingPatiently);
@@ -109,6 +136,8 @@ export function useSendRankUser(state: RankUserFormState) {
     onError: (error) => {
       hideToast();
       toastError(error);
+      const refused = fieldErrorsOfRefusal(error);
+      if (refused) backToPersonalStep(refused);
     },
   });
 }

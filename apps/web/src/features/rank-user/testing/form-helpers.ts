@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import type { RankUserForm } from '@qgw/contracts';
+import { regionPath, loadRegions, type RankUserForm } from '@qgw/contracts';
+import { pickRegion } from '../../applications/testing/pickers.js';
 
 /** Types into the labelled text field (input or textarea). */
 export const type = (label: string, value: string) =>
@@ -12,17 +13,16 @@ export const press = async (name: string) => {
   await act(async () => fireEvent.click(screen.getByRole('button', { name })));
 };
 
-/** Fills step 1 the way a user would, from the labels on the screen. */
+/** Fills step 1 the way a user would, from the labels on the screen (the birth date comes from the ID number). */
 export async function fillPersonal(form: RankUserForm) {
   type('姓名', form.name);
   type('身份证号码', form.idNumber);
   await act(async () => fireEvent.click(screen.getByLabelText(form.gender === 'male' ? '男' : '女')));
-  choose('出生日期', form.birthDate);
   choose('政治面貌', form.politicalStatus);
   choose('学历', form.education);
   type('工作单位', form.organization);
   type('职务', form.position);
-  type('所在地区', form.region);
+  await pickRegion('所在地区', regionPath(await loadRegions(), form.region) ?? []);
   type('联系电话', form.contactMobile);
 }
 

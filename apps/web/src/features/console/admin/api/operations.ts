@@ -1,4 +1,4 @@
-import { consoleAdminOperations as o } from '@qgw/contracts';
+import { consoleAdminOperations as o, consoleSeasonOperations as so } from '@qgw/contracts';
 
 /** Console administration (admins with a verified second factor), from the contracts' catalogue. */
 export const accessAdminOps = {
@@ -19,13 +19,18 @@ export const accessAdminOps = {
   rubrics: o.consoleRubrics,
   rubricsUpdate: o.consoleRubricsUpdate,
   audit: o.consoleAudit,
+  seasons: so.consoleSeasons,
+  seasonCreate: so.consoleSeasonCreate,
+  seasonMakeCurrent: so.consoleSeasonMakeCurrent,
 };
 
 export const adminKeys = {
   users: (q: string, role: string) => ['console', 'admin', 'users', q, role] as const,
   user: (id: string) => ['console', 'admin', 'users', 'one', id] as const,
-  programme: ['console', 'admin', 'programme'] as const,
-  themes: ['console', 'admin', 'themes'] as const,
-  rubrics: ['console', 'admin', 'rubrics'] as const,
+  /** a season's ('' the current one) */
+  programme: (season: string) => ['console', 'admin', 'programme', season] as const,
+  themes: (season: string) => ['console', 'admin', 'themes', season] as const,
+  rubrics: (season: string) => ['console', 'admin', 'rubrics', season] as const,
   audit: (filter: object) => ['console', 'admin', 'audit', filter] as const,
+  seasons: ['console', 'admin', 'seasons'] as const,
 };

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
-import { useQuery } from '@tanstack/react-query';
-import { reviewLimits, type ConsoleAssignCsvResponse, type ConsoleAssignResponse } from '@qgw/contracts';
+import {
+  reviewLimits, type ConsoleAssignCsvResponse, type ConsoleAssignResponse, type ConsoleStageManyResponse, type ConsoleUnassignManyResponse,
+} from '@qgw/contracts';
 import { call } from '../../../../lib/request.js';
 import { showToast } from '../../../../lib/toast.js';
-import { CheckboxField, SelectField } from '../../components/console-ui.js';
+import { SelectField } from '../../components/console-ui.js';
 import { useConsoleMutation } from '../../hooks/use-console-mutation.js';
-import { reviewKeys, reviewOps, uploadAssignCsv } from '../api/operations.js';
+import { reviewOps, uploadAssignCsv } from '../api/operations.js';
+import { inBatches, mergeAssign, ReviewerChoice, StagePanel, StageResult, UnassignPanel, UnassignResult } from '../queue/bulk-panels.js';
 import { reviewStrings as t } from '../strings.js';
 
-type Mode = 'manual' | 'auto' | 'csv' | null;
+type Mode = 'manual' | 'auto' | 'unassign' | 'stage' | 'csv' | null;
 
 function AssignResult({ result }: { result: ConsoleAssignResponse }) {
   return (
@@ -43,27 +45,16 @@ function CsvResult({ result }: { result: ConsoleAssignCsvResponse }) {
 }
 
 function ManualAssign({ selected, onDone }: { selected: string[]; onDone(r: ConsoleAssignResponse): void }) {
-  const reviewers = useQuery({ queryKey: reviewKeys.reviewers, queryFn: () => call(reviewOps.reviewers, {}) });
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  const assign = useConsoleMutation((reviewerIds: string[]) => call(reviewOps.assign, { applicationIds: selected, reviewerIds }), { onSuccess: onDone });
+  // a whole filter's worth goes in the batches one request may carry
+  const assign = useConsoleMutation(
+    async (reviewerIds: string[]) => mergeAssign(await inBatches(selected, (applicationIds) => call(reviewOps.assign, { applicationIds, reviewerIds }))),
+    { onSuccess: onDone },
+  );
   return (
     <fieldset className="qgw-rv-fieldset">
       <legend>{t.reviewers}</legend>
-      {(reviewers.data ?? []).map((r) => (
-        <CheckboxField
-          key={r.id}
-          label={t.reviewerLoad(r.nickname, r.load)}
-          checked={chosen.has(r.id)}
-          onChange={(on) =>
-            setChosen((s) => {
-              const next = new Set(s);
-              if (on) next.add(r.id);
-              else next.delete(r.id);
-              return next;
-            })
-          }
-        />
-      ))}
+      <ReviewerChoice chosen={chosen} onChange={setChosen} />
       <Button color="primary" loading={assign.isPending} onClick={() => (chosen.size ? assign.mutate([...chosen]) : showToast(t.chooseReviewer))}>
         {t.confirm}
       </Button>
@@ -73,7 +64,10 @@ function ManualAssign({ selected, onDone }: { selected: string[]; onDone(r: Cons
 
 function AutoAssign({ selected, onDone }: { selected: string[]; onDone(r: ConsoleAssignResponse): void }) {
   const [count, setCount] = useState('2');
-  const assign = useConsoleMutation((perApplication: number) => call(reviewOps.assignAuto, { applicationIds: selected, perApplication }), { onSuccess: onDone });
+  const assign = useConsoleMutation(
+    async (perApplication: number) => mergeAssign(await inBatches(selected, (applicationIds) => call(reviewOps.assignAuto, { applicationIds, perApplication }))),
+    { onSuccess: onDone },
+  );
   const options = Array.from({ length: reviewLimits.perApplication.max - reviewLimits.perApplication.min + 1 }, (_, i) => String(i + reviewLimits.perApplication.min));
   return (
     <div className="qgw-rv-fieldset">
@@ -108,21 +102,28 @@ function CsvAssign({ onDone }: { onDone(r: ConsoleAssignCsvResponse): void }) {
   );
 }
 
-/** Assignment for the selected applications: by hand, balanced by load, or from a CSV file. */
-export function AssignToolbar({ selected, onDone }: { selected: string[]; onDone(): void }) {
+type Result =
+  | { kind: 'assign'; value: ConsoleAssignResponse }
+  | { kind: 'csv'; value: ConsoleAssignCsvResponse }
+  | { kind: 'unassign'; value: ConsoleUnassignManyResponse }
+  | { kind: 'stage'; value: ConsoleStageManyResponse };
+
+/**
+ * What the admin does with the selected applications: assign by hand or balanced by load, take
+ * reviewers off, stage one decision for all; or assign from a CSV file. Each answers per application.
+ */
+export function AssignToolbar({ selected, titleOf, onDone }: { selected: string[]; titleOf(id: string): string; onDone(): void }) {
   const [mode, setMode] = useState<Mode>(null);
-  const [result, setResult] = useState<ConsoleAssignResponse | null>(null);
-  const [csv, setCsv] = useState<ConsoleAssignCsvResponse | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
   const open = (m: Exclude<Mode, null | 'csv'>) => {
     if (selected.length === 0) return showToast(t.chooseApplications);
     setResult(null);
-    setCsv(null);
     setMode(m);
   };
-  const finished = (r: ConsoleAssignResponse) => {
+  const finished = (r: Result) => {
     setResult(r);
     setMode(null);
-    onDone();
+    if (r.kind !== 'csv') onDone();
   };
   return (
     <div className="qgw-cs-card qgw-rv-card qgw-rv-toolbar">
@@ -134,11 +135,16 @@ export function AssignToolbar({ selected, onDone }: { selected: string[]; onDone
         <Button size="small" onClick={() => open('auto')}>
           {t.assignAuto}
         </Button>
+        <Button size="small" onClick={() => open('unassign')}>
+          {t.queueTable.unassign}
+        </Button>
+        <Button size="small" onClick={() => open('stage')}>
+          {t.queueTable.stageMany}
+        </Button>
         <Button
           size="small"
           onClick={() => {
             setResult(null);
-            setCsv(null);
             setMode(mode === 'csv' ? null : 'csv');
           }}
         >
@@ -150,18 +156,15 @@ export function AssignToolbar({ selected, onDone }: { selected: string[]; onDone
           </Button>
         )}
       </div>
-      {mode === 'manual' && <ManualAssign selected={selected} onDone={finished} />}
-      {mode === 'auto' && <AutoAssign selected={selected} onDone={finished} />}
-      {mode === 'csv' && (
-        <CsvAssign
-          onDone={(r) => {
-            setCsv(r);
-            setMode(null);
-          }}
-        />
-      )}
-      {result && <AssignResult result={result} />}
-      {csv && <CsvResult result={csv} />}
+      {mode === 'manual' && <ManualAssign selected={selected} onDone={(value) => finished({ kind: 'assign', value })} />}
+      {mode === 'auto' && <AutoAssign selected={selected} onDone={(value) => finished({ kind: 'assign', value })} />}
+      {mode === 'unassign' && <UnassignPanel selected={selected} onDone={(value) => finished({ kind: 'unassign', value })} />}
+      {mode === 'stage' && <StagePanel selected={selected} onDone={(value) => finished({ kind: 'stage', value })} />}
+      {mode === 'csv' && <CsvAssign onDone={(value) => finished({ kind: 'csv', value })} />}
+      {result?.kind === 'assign' && <AssignResult result={result.value} />}
+      {result?.kind === 'csv' && <CsvResult result={result.value} />}
+      {result?.kind === 'unassign' && <UnassignResult result={result.value} />}
+      {result?.kind === 'stage' && <StageResult result={result.value} titleOf={titleOf} />}
     </div>
   );
 }

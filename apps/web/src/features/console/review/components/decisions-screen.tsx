@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button, Dialog } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
-import { decisionLabels, type ConsoleReleaseResponse, type ConsoleStagedItem } from '@qgw/contracts';
+import { decisionLabels, phaseLabels, type ConsoleReleaseResponse, type ConsoleStagedItem } from '@qgw/contracts';
 import { call } from '../../../../lib/request.js';
 import { showToast, toastError } from '../../../../lib/toast.js';
 import { ConsoleEmpty, ConsoleError, ConsoleLoading, ConsolePage } from '../../components/console-ui.js';
+import { ALL_SEASONS, MEMBERSHIP_ONLY, SeasonSelect, seasonIdOf, useConsoleSeasons } from '../../components/season-select.js';
 import { useConsoleMutation } from '../../hooks/use-console-mutation.js';
 import { reviewKeys, reviewOps } from '../api/operations.js';
 import { reviewPaths } from '../paths.js';
@@ -28,9 +29,48 @@ function Preview({ applicationId }: { applicationId: string }) {
   );
 }
 
+/** What the decision rests on: the mean total, how many reviews, the place in its kind's ranking. */
+function Scores({ item }: { item: ConsoleStagedItem }) {
+  return (
+    <span className="qgw-rv-row-meta" aria-label={t.stagedScoresLabel(item.title)}>
+      <span>{t.stagedMean(item.averageScore)}</span>
+      <span>{t.stagedReviews(item.reviewCount)}</span>
+      {item.rank !== null && item.rankedCount !== null && <span>{t.stagedRank(item.rank, item.rankedCount)}</span>}
+    </span>
+  );
+}
+
+/**
+ * Release notifies the applicants at once: the confirmation names the programme's phase, and says
+ * so plainly when results are not due yet.
+ */
+function PhaseWarning({ items }: { items: readonly ConsoleStagedItem[] }) {
+  const phases = [...new Set(items.flatMap((i) => (i.phase ? [i.phase] : [])))];
+  if (phases.length === 0) return <p className="qgw-rv-phase">{t.releaseNotifies}</p>;
+  const early = phases.some((p) => p !== 'results');
+  return (
+    <p className={early ? 'qgw-rv-phase qgw-rv-phase-early' : 'qgw-rv-phase'} role={early ? 'alert' : undefined}>
+      {t.releasePhase(phases.map((p) => phaseLabels[p]).join('、'))}
+      {early ? t.releaseEarly : t.releaseNotifies}
+    </p>
+  );
+}
+
 /** Staged decisions: preview the notice, select, and release a batch after a confirmation that lists it. */
 export function DecisionsScreen() {
-  const staged = useQuery({ queryKey: reviewKeys.staged, queryFn: () => call(reviewOps.staged, {}), refetchOnMount: 'always' });
+  // the season in the address (?season=): '' the current one; membership, of no season, has its own choice
+  const [params, setParams] = useSearchParams();
+  const season = params.get('season') ?? '';
+  const seasons = useConsoleSeasons();
+  const programmeId = seasonIdOf(season, seasons.data?.items);
+  const request = season === MEMBERSHIP_ONLY ? { kind: 'membership' as const } : { programmeId };
+  const staged = useQuery({
+    queryKey: [...reviewKeys.staged, season],
+    queryFn: () => call(reviewOps.staged, request),
+    // the current season's id comes with the seasons
+    enabled: season !== '' || programmeId !== undefined || seasons.isError,
+    refetchOnMount: 'always',
+  });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [previewing, setPreviewing] = useState<string | null>(null);
   const [results, setResults] = useState<{ items: ConsoleStagedItem[]; res: ConsoleReleaseResponse } | null>(null);
@@ -50,11 +90,14 @@ export function DecisionsScreen() {
     const ok = await Dialog.confirm({
       title: t.releaseConfirm(chosen.length),
       content: (
-        <ul className="qgw-rv-confirm-list">
+        <>
+          <PhaseWarning items={chosen} />
+          <ul className="qgw-rv-confirm-list">
           {chosen.map((i) => (
             <li key={i.applicationId}>{line(i)}</li>
           ))}
-        </ul>
+          </ul>
+        </>
       ),
       confirmText: t.release,
       cancelText: t.cancel,
@@ -84,6 +127,16 @@ export function DecisionsScreen() {
         </Button>
       }
     >
+      <div className="qgw-cs-filters">
+        <SeasonSelect
+          value={season}
+          extra={[MEMBERSHIP_ONLY, ALL_SEASONS]}
+          onChange={(next) => {
+            setSelected(new Set());
+            setParams(next ? { season: next } : {}, { replace: true });
+          }}
+        />
+      </div>
       {conflict && <ConflictNotice onRefresh={() => (setConflict(false), void staged.refetch())} />}
       {results && (
         <div className="qgw-cs-card qgw-rv-card qgw-rv-result" role="status" aria-label={t.releaseResults}>
@@ -130,6 +183,7 @@ export function DecisionsScreen() {
                   {t.preview}
                 </Button>
               </span>
+              <Scores item={i} />
               {i.reason && <span className="qgw-cs-hint">{t.decisionReason}：{i.reason}</span>}
               {previewing === i.applicationId && <Preview applicationId={i.applicationId} />}
             </li>

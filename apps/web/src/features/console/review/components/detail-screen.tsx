@@ -4,7 +4,7 @@ import { Button } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { decisionLabels, reviewableStatuses, statusLabels, type ConsoleApplicationResponse, type RevealField } from '@qgw/contracts';
 import { assetUrl, call } from '../../../../lib/request.js';
-import { toastError } from '../../../../lib/toast.js';
+import { showToast, toastError } from '../../../../lib/toast.js';
 import { readUserInfo } from '../../../../lib/storage.js';
 import { ConsoleError, ConsoleLoading, ConsolePage } from '../../components/console-ui.js';
 import { exportMedia } from '../api/download.js';
@@ -12,7 +12,8 @@ import { reviewKeys, reviewOps } from '../api/operations.js';
 import { reviewPaths } from '../paths.js';
 import { reviewStrings as t } from '../strings.js';
 import { DecisionPanel } from './decision-panel.js';
-import { ConflictButton, ReviewForm } from './review-form.js';
+import { DeskBar, nextUnreviewed, useDesk, useMyAssignments } from './review-desk.js';
+import { ConflictButton, ReviewPanel } from './review-form.js';
 import { formatTime, StatusBadge, useIsAdmin } from './review-ui.js';
 
 /** Form values shown as text; nested lists (team members) as one line each. */
@@ -84,11 +85,8 @@ function Files({ app }: { app: ConsoleApplicationResponse }) {
   );
 }
 
-function Detail({ app, admin, onRefresh }: { app: ConsoleApplicationResponse; admin: boolean; onRefresh(): void }) {
-  const navigate = useNavigate();
-  // reviewers get only their own review; admins get everyone's
-  const myId = readUserInfo()?.id;
-  const mine = app.reviews.find((r) => r.reviewer.id === myId) ?? (admin ? undefined : app.reviews[0]);
+/** What the applicant sent, and what happened to it: the left pane at a desk. */
+function Materials({ app, admin }: { app: ConsoleApplicationResponse; admin: boolean }) {
   const [zipping, setZipping] = useState(false);
   const zip = async () => {
     setZipping(true);
@@ -101,7 +99,7 @@ function Detail({ app, admin, onRefresh }: { app: ConsoleApplicationResponse; ad
     }
   };
   return (
-    <>
+    <div className="qgw-rv-materials">
       <section className="qgw-cs-card qgw-rv-card qgw-rv-summary">
         <p className="qgw-rv-row-head">
           <span className="qgw-rv-kind">{t.kinds[app.kind]}</span>
@@ -162,6 +160,7 @@ function Detail({ app, admin, onRefresh }: { app: ConsoleApplicationResponse; ad
             {app.reviews.map((r) => (
               <li key={r.id}>
                 {t.reviewBy(r.reviewer.nickname, r.total, decisionLabels[r.recommendation])}
+                {r.needsRescore && <span className="qgw-rv-outdated">{t.outdatedReview(r.rubricVersion)}</span>}
                 {r.commentToApplicant && <div>{r.commentToApplicant}</div>}
                 {r.privateNote && <div className="qgw-cs-hint">{r.privateNote}</div>}
               </li>
@@ -169,13 +168,51 @@ function Detail({ app, admin, onRefresh }: { app: ConsoleApplicationResponse; ad
           </ul>
         </section>
       )}
-      {app.canReview && (
-        <>
-          <ReviewForm key={app.version} applicationId={app.id} rubric={app.rubric} mine={mine} />
-          {!admin && <ConflictButton applicationId={app.id} onDeclared={() => void navigate(reviewPaths.queue)} />}
-        </>
+    </div>
+  );
+}
+
+function Detail({ app, admin, onRefresh }: { app: ConsoleApplicationResponse; admin: boolean; onRefresh(): void }) {
+  const navigate = useNavigate();
+  const desk = useDesk();
+  const assignments = useMyAssignments();
+  const mineList = assignments.data?.items ?? [];
+  // after a review: on to the next one still to review, or back to the queue when none is left
+  // (someone reviewing outside their list, an admin assigned by hand, stays where they are)
+  const onSubmitted = () => {
+    if (!mineList.some((i) => i.applicationId === app.id)) return;
+    const next = nextUnreviewed(mineList, app.id);
+    if (next) {
+      void navigate(reviewPaths.application(next.applicationId));
+      return;
+    }
+    showToast(t.allDone);
+    void navigate(reviewPaths.queue);
+  };
+  // reviewers get only their own review; admins get everyone's
+  const myId = readUserInfo()?.id;
+  const mine = app.reviews.find((r) => r.reviewer.id === myId) ?? (admin ? undefined : app.reviews[0]);
+  const deciding = admin && (reviewableStatuses as readonly string[]).includes(app.status);
+  return (
+    <>
+      {assignments.data && (
+        <DeskBar applicationId={app.id} items={assignments.data.items} done={assignments.data.done} total={assignments.data.total} />
       )}
-      {admin && (reviewableStatuses as readonly string[]).includes(app.status) && <DecisionPanel key={app.version} app={app} onRefresh={onRefresh} />}
+      {/* at a desk: the materials scroll on the left, the score sheet (or the decision) stays in view on the right */}
+      <div className={app.canReview || deciding ? 'qgw-rv-desk' : undefined}>
+        <Materials app={app} admin={admin} />
+        {(app.canReview || deciding) && (
+          <div className="qgw-rv-side">
+            {app.canReview && (
+              <>
+                <ReviewPanel key={app.version} applicationId={app.id} rubric={app.rubric} mine={mine} desk={desk} onSubmitted={onSubmitted} />
+                {!admin && <ConflictButton applicationId={app.id} onDeclared={() => void navigate(reviewPaths.queue)} />}
+              </>
+            )}
+            {deciding && <DecisionPanel key={app.version} app={app} onRefresh={onRefresh} />}
+          </div>
+        )}
+      </div>
     </>
   );
 }
@@ -204,7 +241,7 @@ export function DetailScreen() {
       ) : detail.isError ? (
         <ConsoleError error={detail.error} onRetry={() => void detail.refetch()} />
       ) : (
-        <Detail app={detail.data} admin={admin} onRefresh={() => void detail.refetch()} />
+        <Detail key={detail.data.id} app={detail.data} admin={admin} onRefresh={() => void detail.refetch()} />
       )}
     </ConsolePage>
   );

@@ -1,124 +1,68 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useMemo } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Button } from 'antd-mobile';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { applicationKinds, applicationStatuses, decisionLabels, reviewLimits, statusLabels, type ApplicationKind, type ApplicationStatus, type ConsoleQueueItem } from '@qgw/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../../lib/request.js';
-import { ConsoleEmpty, ConsoleError, ConsoleLoading, ConsolePage, SelectField } from '../../components/console-ui.js';
+import { ConsoleEmpty, ConsoleError, ConsoleLoading, ConsolePage } from '../../components/console-ui.js';
 import { reviewKeys, reviewOps } from '../api/operations.js';
-import { reviewPaths } from '../paths.js';
+import { QueueCards } from '../queue/queue-cards.js';
+import { QueueFilterBar } from '../queue/queue-filters.js';
+import { useConsoleSeasons } from '../../components/season-select.js';
+import {
+  filtersFromSearch, filtersKey, type QueueFilters, rememberedSearch, rememberSearch, requestFilters, searchFromFilters, seasonKnown,
+} from '../queue/queue-search.js';
+import { QueueTable } from '../queue/queue-table.js';
+import { SelectBar } from '../queue/select-bar.js';
+import { useIsDesk, useQueueSelection } from '../queue/use-queue-selection.js';
 import { reviewStrings as t } from '../strings.js';
 import { AssignToolbar } from './assign-panel.js';
 import { ExportButtons } from './export-buttons.js';
-import { formatTime, StatusBadge, useIsAdmin } from './review-ui.js';
+import { useIsAdmin } from './review-ui.js';
+import '../queue/queue.css';
 
-export interface QueueFilters {
-  kind: ApplicationKind | '';
-  status: ApplicationStatus | '';
-  themeId: string;
-  q: string;
-}
+export type { QueueFilters } from '../queue/queue-search.js';
 
-const emptyFilters: QueueFilters = { kind: '', status: '', themeId: '', q: '' };
 const PAGE = 20;
 
-function QueueRow({ item, admin, checked, onCheck }: { item: ConsoleQueueItem; admin: boolean; checked: boolean; onCheck(v: boolean): void }) {
-  const who = item.applicantName === null && item.mobileMasked === null ? t.blindName : [item.applicantName, item.mobileMasked].filter(Boolean).join(' · ');
-  return (
-    <li className="qgw-rv-row">
-      {admin && (
-        <input type="checkbox" className="qgw-rv-check" aria-label={t.select(item.title)} checked={checked} onChange={(e) => onCheck(e.target.checked)} />
-      )}
-      <Link to={reviewPaths.application(item.id)} className="qgw-rv-row-main">
-        <span className="qgw-rv-row-head">
-          <span className="qgw-rv-kind">{t.kinds[item.kind]}</span>
-          <span className="qgw-rv-title">{item.title}</span>
-          <StatusBadge status={item.status} />
-        </span>
-        <span className="qgw-rv-row-meta">
-          <span>{who}</span>
-          {item.themeName && <span>{item.themeName}</span>}
-          {item.reviewedByMe && <span>{t.reviewed}</span>}
-          {item.averageScore !== null && <span>{t.avgScore(item.averageScore)}</span>}
-          {item.stagedDecision && <span>{t.staged(decisionLabels[item.stagedDecision])}</span>}
-          <span>{t.updatedAt(formatTime(item.updatedAt))}</span>
-        </span>
-      </Link>
-    </li>
-  );
-}
-
-/** The queue: reviewers get what is assigned to them, admins everything submitted; filters and keyset paging. */
-export function QueueScreen() {
+function QueueList() {
   const admin = useIsAdmin();
-  const [filters, setFilters] = useState<QueueFilters>(emptyFilters);
-  const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const themes = useQuery({ queryKey: reviewKeys.themes, queryFn: () => call(reviewOps.themes, {}) });
+  const desk = useIsDesk();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearch(params), [params]);
+  const key = filtersKey(filters);
+  const selection = useQueueSelection(key);
+  // a link opened directly, or a reload: what the bare queue address comes back to
+  useEffect(() => rememberSearch(key), [key]);
+  const apply = (next: QueueFilters) => {
+    const search = searchFromFilters(next).toString();
+    // before the address changes: the bare address must not bring the old filters back
+    rememberSearch(search);
+    setParams(search, { replace: true });
+  };
+  // admins see the current season's by default: its id comes with the seasons
+  const seasons = useConsoleSeasons(admin);
+  const currentSeasonId = seasons.data?.items.find((x) => x.current)?.id;
+  const request = { ...requestFilters(filters, admin, currentSeasonId), sort: filters.sort, order: filters.order };
   const list = useInfiniteQuery({
-    queryKey: reviewKeys.queue(filters),
+    enabled: seasonKnown(filters, admin, currentSeasonId) || seasons.isError,
+    // the loaded pages stay cached under their filters: back from an application they show at once
+    queryKey: reviewKeys.queue({ ...request, admin }),
     // other reviewers and admins change the queue all the time: read it afresh on every visit
     refetchOnMount: 'always',
-    queryFn: ({ pageParam }) =>
-      call(reviewOps.queue, {
-        kind: filters.kind || undefined,
-        status: filters.status || undefined,
-        themeId: filters.themeId || undefined,
-        q: filters.q || undefined,
-        cursor: pageParam,
-        limit: PAGE,
-      }),
+    queryFn: ({ pageParam }) => call(reviewOps.queue, { ...request, cursor: pageParam, limit: PAGE }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const set = (patch: Partial<QueueFilters>) => setFilters((f) => ({ ...f, ...patch }));
-  const onSearch = (e: FormEvent) => {
-    e.preventDefault();
-    set({ q: search.trim() });
-  };
-  const check = (id: string, on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
+  const titles = useMemo(() => new Map(items.map((i) => [i.id, i.title])), [items]);
+  const visible = items.map((i) => i.id);
+  const asTable = admin && desk;
 
   return (
-    <ConsolePage title={t.queueTitle} actions={admin ? <ExportButtons filters={filters} /> : undefined}>
-      <div className="qgw-cs-filters qgw-rv-filters">
-        <SelectField
-          label={t.kind}
-          value={filters.kind}
-          options={[{ value: '' as const, label: t.all }, ...applicationKinds.map((k) => ({ value: k, label: t.kinds[k] }))]}
-          onChange={(kind) => set({ kind })}
-        />
-        <SelectField
-          label={t.status}
-          value={filters.status}
-          options={[{ value: '' as const, label: t.all }, ...applicationStatuses.filter((s) => s !== 'draft').map((s) => ({ value: s, label: statusLabels[s] }))]}
-          onChange={(status) => set({ status })}
-        />
-        <SelectField
-          label={t.theme}
-          value={filters.themeId}
-          options={[{ value: '', label: t.all }, ...(themes.data ?? []).map((th) => ({ value: th.id, label: th.name }))]}
-          onChange={(themeId) => set({ themeId })}
-        />
-        <form className="qgw-rv-search" role="search" onSubmit={onSearch}>
-          <label className="qgw-cs-label" htmlFor="qgw-rv-q">
-            {t.search}
-          </label>
-          <span className="qgw-rv-search-row">
-            <input id="qgw-rv-q" className="qgw-cs-input" type="search" value={search} placeholder={t.searchPlaceholder} maxLength={reviewLimits.search.max} onChange={(e) => setSearch(e.target.value)} />
-            <Button type="submit" color="primary">
-              {t.searchButton}
-            </Button>
-          </span>
-        </form>
-      </div>
-      {admin && <AssignToolbar selected={[...selected]} onDone={() => setSelected(new Set())} />}
+    <ConsolePage title={t.queueTitle} actions={admin ? <ExportButtons filters={filters} currentSeasonId={currentSeasonId} /> : undefined}>
+      <QueueFilterBar filters={filters} admin={admin} onChange={apply} />
+      {admin && <AssignToolbar selected={[...selection.ids]} titleOf={(id) => titles.get(id) ?? id} onDone={selection.clear} />}
+      {admin && <SelectBar filters={filters} currentSeasonId={currentSeasonId} visible={visible} selection={selection} onSelectMatching={selection.selectMatching} onClear={selection.clear} />}
       {list.isPending ? (
         <ConsoleLoading />
       ) : list.isError && !list.data ? (
@@ -127,11 +71,19 @@ export function QueueScreen() {
         <ConsoleEmpty text={t.empty} />
       ) : (
         <>
-          <ul className="qgw-cs-card qgw-rv-rows" aria-label={t.queueTitle}>
-            {items.map((item) => (
-              <QueueRow key={item.id} item={item} admin={admin} checked={selected.has(item.id)} onCheck={(on) => check(item.id, on)} />
-            ))}
-          </ul>
+          {asTable ? (
+            <QueueTable
+              items={items}
+              selected={selection.ids}
+              onToggle={selection.toggle}
+              onAll={(on) => selection.setAll(visible, on)}
+              sort={filters.sort}
+              order={filters.order}
+              onSort={(sort, order) => apply({ ...filters, sort, order })}
+            />
+          ) : (
+            <QueueCards items={items} admin={admin} selected={selection.ids} onToggle={selection.toggle} />
+          )}
           <div className="qgw-cs-more">
             {list.hasNextPage ? (
               <Button loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
@@ -145,4 +97,16 @@ export function QueueScreen() {
       )}
     </ConsolePage>
   );
+}
+
+/**
+ * The queue: reviewers get what is assigned to them, admins everything submitted — at a desk as a
+ * sortable table, on a phone as cards. Filters and order live in the address; the bare address
+ * (返回队列, the nav) takes up the last search of this tab.
+ */
+export function QueueScreen() {
+  const { search } = useLocation();
+  const remembered = rememberedSearch();
+  if (search === '' && remembered) return <Navigate to={{ search: `?${remembered}` }} replace />;
+  return <QueueList />;
 }

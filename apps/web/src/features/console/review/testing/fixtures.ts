@@ -19,7 +19,11 @@ export const queueItem = (over: Partial<ConsoleQueueItem> = {}): ConsoleQueueIte
   reviewCount: 0,
   averageScore: null,
   reviewedByMe: false,
+  rescoreByMe: false,
   stagedDecision: null,
+  assignedCount: 0,
+  medianScore: null,
+  scoreSpread: null,
   ...over,
 });
 
@@ -44,9 +48,10 @@ export const consoleApplication = (over: Partial<ConsoleApplicationResponse> = {
   fileUrls: {},
   files: [],
   rubric: [
-    { id: 'c1', name: '创新性', description: '', weight: 3, maxScore: 10 },
-    { id: 'c2', name: '影响力', description: '', weight: 1, maxScore: 20 },
+    { id: 'c1', name: '创新性', description: '', weight: 3, maxScore: 10, anchors: [] },
+    { id: 'c2', name: '影响力', description: '', weight: 1, maxScore: 20, anchors: [] },
   ],
+  rubricVersion: 1,
   assignments: [],
   reviews: [],
   canReview: true,
@@ -68,5 +73,8 @@ export const stagedItem = (over: Partial<ConsoleStagedItem> = {}): ConsoleStaged
   version: 4,
   reviewCount: 1,
   averageScore: 80,
+  rank: 3,
+  rankedCount: 12,
+  phase: 'reviewing',
   ...over,
 });

@@ -1,0 +1,139 @@
+import type Sharp from 'sharp';
+import { detectImageKind, type ImageKind, PNG_SIGNATURE } from './magic-bytes.js';
+
+/**
+ * Every image the platform stores leaves here without its metadata: a phone photo's EXIF carries
+ * where it was taken (often the applicant's home), the device and the time, and XMP / IPTC can
+ * carry names; none of it may reach reviewers or the public.
+ *
+ * Two ways, chosen per image:
+ * - An image whose pixels already stand upright (no EXIF orientation, or orientation 1) has its
+ *   metadata segments removed and its image data kept byte for byte: no second lossy encoding,
+ *   and the file only gets smaller. Measured on a 2560 px, 1.5 MB JPEG, re-encoding instead grew it
+ *   by 5–20 % (quality 85–92) and took 120–160 ms (2 s with mozjpeg), where removal takes ~1 ms.
+ * - An image that relies on its EXIF orientation to be shown upright is rotated by sharp and
+ *   encoded again (its metadata is not written), so dropping the EXIF does not turn it sideways.
+ *
+ * The caller has checked the image's structure first (image-inspection.ts): the walks here trust it.
+ */
+
+/** Quality of the re-encoding an orientation forces (JPEG, WebP): visually lossless. */
+const REENCODE_QUALITY = 92;
+/** Refuses to decode more pixels than this (a small file can declare an enormous image). */
+const MAX_DECODE_PIXELS = 100_000_000;
+
+/**
+ * sharp (libvips) is loaded with the first image, not at start: it adds ~25 MB of resident memory,
+ * which a server that is only answering look-ups and logins should not carry (docs/performance.md).
+ */
+let sharpModule: Promise<typeof Sharp> | undefined;
+const loadSharp = (): Promise<typeof Sharp> => (sharpModule ??= import('sharp').then((m) => m.default));
+
+export async function stripImageMetadata(content: Buffer): Promise<Buffer> {
+  const kind = detectImageKind(content);
+  if (!kind) throw new Error('not an image');
+  const sharp = await loadSharp();
+  const meta = await sharp(content, { limitInputPixels: MAX_DECODE_PIXELS }).metadata();
+  if ((meta.orientation ?? 1) > 1) return reorient(content, kind);
+  return kind === 'jpeg' ? stripJpeg(content) : kind === 'png' ? stripPng(content) : stripWebp(content);
+}
+
+async function reorient(content: Buffer, kind: ImageKind): Promise<Buffer> {
+  // the colour profile is kept so colours stay as shot; nothing else is written
+  const sharp = await loadSharp();
+  const upright = sharp(content, { limitInputPixels: MAX_DECODE_PIXELS }).autoOrient().keepIccProfile();
+  if (kind === 'jpeg') return upright.jpeg({ quality: REENCODE_QUALITY }).toBuffer();
+  if (kind === 'png') return upright.png().toBuffer();
+  return upright.webp({ quality: REENCODE_QUALITY }).toBuffer();
+}
+
+/**
+ * JPEG segments that describe how to decode the picture or its colours, kept: APP0 (JFIF), APP2
+ * only when it holds the ICC profile (not MPF, which indexes the appended pictures), APP14 (Adobe
+ * colour transform). Every other APPn (EXIF, XMP, IPTC, makers' notes) and comments go, and so
+ * does anything after the end-of-image marker (phones append a second picture, a depth map or a
+ * motion clip there, with their own EXIF).
+ */
+function keepJpegSegment(marker: number, data: Buffer): boolean {
+  if (marker === 0xe0 || marker === 0xee) return true;
+  if (marker === 0xe2) return data.toString('latin1', 0, 12) === 'ICC_PROFILE\0';
+  return !((marker >= 0xe1 && marker <= 0xef) || marker === 0xfe);
+}
+
+function stripJpeg(b: Buffer): Buffer {
+  const parts: Buffer[] = [b.subarray(0, 2)];
+  let o = 2;
+  while (o < b.length) {
+    const start = o;
+    while (b[o] === 0xff) o++;
+    const marker = b[o++] as number;
+    if (marker === 0xd9) {
+      parts.push(b.subarray(start, o));
+      break;
+    }
+    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      parts.push(b.subarray(start, o));
+      continue;
+    }
+    const len = b.readUInt16BE(o);
+    const end = o + len;
+    if (keepJpegSegment(marker, b.subarray(o + 2, end))) parts.push(b.subarray(start, end));
+    o = end;
+    if (marker === 0xda) {
+      // entropy-coded data runs to the next marker that is not stuffing or a restart
+      let ff = b.indexOf(0xff, o);
+      while (ff !== -1 && ff + 1 < b.length) {
+        const next = b[ff + 1] as number;
+        if (next !== 0x00 && !(next >= 0xd0 && next <= 0xd7) && next !== 0xff) break;
+        ff = b.indexOf(0xff, ff + (next === 0xff ? 1 : 2));
+      }
+      const scanEnd = ff === -1 ? b.length : ff;
+      parts.push(b.subarray(o, scanEnd));
+      o = scanEnd;
+    }
+  }
+  return Buffer.concat(parts);
+}
+
+/** PNG chunks that carry metadata rather than pixels or colour: EXIF, text of every kind, the time. */
+const PNG_METADATA_CHUNKS = new Set(['eXIf', 'tEXt', 'zTXt', 'iTXt', 'tIME']);
+
+function stripPng(b: Buffer): Buffer {
+  const parts: Buffer[] = [b.subarray(0, PNG_SIGNATURE.length)];
+  let o = PNG_SIGNATURE.length;
+  while (o + 12 <= b.length) {
+    const len = b.readUInt32BE(o);
+    const type = b.toString('latin1', o + 4, o + 8);
+    const end = o + 12 + len;
+    if (!PNG_METADATA_CHUNKS.has(type)) parts.push(b.subarray(o, end));
+    o = end;
+    if (type === 'IEND') break;
+  }
+  return Buffer.concat(parts);
+}
+
+/** The VP8X header's flags for EXIF and XMP chunks. */
+const VP8X_EXIF = 0x08;
+const VP8X_XMP = 0x04;
+
+function stripWebp(b: Buffer): Buffer {
+  const chunks: Buffer[] = [];
+  let o = 12;
+  while (o + 8 <= b.length) {
+    const type = b.toString('latin1', o, o + 4);
+    const size = b.readUInt32LE(o + 4);
+    const end = Math.min(b.length, o + 8 + size + (size % 2));
+    if (type === 'VP8X') {
+      const header = Buffer.from(b.subarray(o, end));
+      header[8] = (header[8] ?? 0) & ~(VP8X_EXIF | VP8X_XMP);
+      chunks.push(header);
+    } else if (type !== 'EXIF' && type !== 'XMP ') {
+      chunks.push(b.subarray(o, end));
+    }
+    o = end;
+  }
+  const body = Buffer.concat(chunks);
+  const head = Buffer.from(b.subarray(0, 12));
+  head.writeUInt32LE(body.length + 4, 4);
+  return Buffer.concat([head, body]);
+}

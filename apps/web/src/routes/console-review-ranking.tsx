@@ -1,0 +1,5 @@
+import { RankingScreen } from '../features/console/ranking/components/ranking-screen.js';
+
+export default function Screen() {
+  return <RankingScreen />;
+}

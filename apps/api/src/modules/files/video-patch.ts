@@ -6,6 +6,7 @@ import { finished } from 'node:stream/promises';
 import { Code } from '@qgw/contracts';
 import { AppError } from '../../plugins/errors.js';
 import { fileStrings as s } from './files.strings.js';
+import { collectingEvery } from './young-garbage.js';
 
 /**
  * The tus PATCH (append bytes at an offset), written here rather than left to @tus/server.
@@ -72,6 +73,8 @@ export class VideoPatchWriter {
       raw.resume();
       keepWhatArrived();
     });
+    // the body's buffers are freed as it goes, not by full collections (young-garbage.ts)
+    raw.on('data', collectingEvery());
     source.pipe(file);
     const done = finished(file);
     const entry = { stop: () => raw.destroy(), done };

@@ -7,7 +7,7 @@ async function minorCollectionsDuring(run: () => void): Promise<number> {
   let minor = 0;
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if ((entry.detail as { kind?: number } | undefined)?.kind === constants.NODE_PERFORMANCE_GC_MINOR) minor += 1;
+      if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR) minor += 1;
     }
   });
   observer.observe({ entryTypes: ['gc'] });

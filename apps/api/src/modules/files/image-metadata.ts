@@ -1,4 +1,5 @@
 import type Sharp from 'sharp';
+import { exifOrientation } from './exif-orientation.js';
 import { detectImageKind, type ImageKind, PNG_SIGNATURE } from './magic-bytes.js';
 
 /**
@@ -23,8 +24,9 @@ const REENCODE_QUALITY = 92;
 const MAX_DECODE_PIXELS = 100_000_000;
 
 /**
- * sharp (libvips) is loaded with the first image, not at start: it adds ~25 MB of resident memory,
- * which a server that is only answering look-ups and logins should not carry (docs/performance.md).
+ * sharp (libvips) is loaded with the first image that must be turned upright, not at start: it adds
+ * ~25 MB of resident memory, which a server answering look-ups, logins and upright photos (all the
+ * web client sends) should not carry (docs/performance.md).
  */
 let sharpModule: Promise<typeof Sharp> | undefined;
 const loadSharp = (): Promise<typeof Sharp> => (sharpModule ??= import('sharp').then((m) => m.default));
@@ -32,10 +34,16 @@ const loadSharp = (): Promise<typeof Sharp> => (sharpModule ??= import('sharp').
 export async function stripImageMetadata(content: Buffer): Promise<Buffer> {
   const kind = detectImageKind(content);
   if (!kind) throw new Error('not an image');
-  const sharp = await loadSharp();
-  const meta = await sharp(content, { limitInputPixels: MAX_DECODE_PIXELS }).metadata();
-  if ((meta.orientation ?? 1) > 1) return reorient(content, kind);
+  if ((await orientationOf(content, kind)) > 1) return reorient(content, kind);
   return kind === 'jpeg' ? stripJpeg(content) : kind === 'png' ? stripPng(content) : stripWebp(content);
+}
+
+/** Read here from the EXIF block (exif-orientation.ts); libvips is asked only when that cannot be read. */
+async function orientationOf(content: Buffer, kind: ImageKind): Promise<number> {
+  const read = exifOrientation(content, kind);
+  if (read !== null) return read;
+  const sharp = await loadSharp();
+  return (await sharp(content, { limitInputPixels: MAX_DECODE_PIXELS }).metadata()).orientation ?? 1;
 }
 
 async function reorient(content: Buffer, kind: ImageKind): Promise<Buffer> {

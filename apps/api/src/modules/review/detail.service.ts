@@ -76,7 +76,7 @@ export class DetailService {
     const ownerMobile = await accountsRepository.mobileOrThrow(db, row.user_id);
 
     // a blind reviewer gets neither the applicant's photo nor the business licence: they name the
-    // person or the company (the file routes refuse them too, files.service.ts `viewable`)
+    // person or the company (the file routes refuse them too, file-access.service.ts `viewable`)
     const fileRows = await this.fileRows(allFileIds(kindSpecs[row.kind], data));
     const shownFiles = blind ? fileRows.filter((f) => f.purpose !== 'license' && f.purpose !== 'photo') : fileRows;
     const urls = this.d.view.files.signFileUrls(shownFiles.map((f) => f.id), actor.id);

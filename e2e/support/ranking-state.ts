@@ -10,6 +10,7 @@ import type { ApplicationKind } from '@qgw/contracts';
 import { isoAt, systemClock } from '../../apps/api/src/clock.js';
 import { openDatabase } from '../../apps/api/src/db/index.js';
 import { newRowId } from '../../apps/api/src/db/row-id.js';
+import { assignmentsRepository } from '../../apps/api/src/modules/review/assignments.repository.js';
 import { reviewRepository } from '../../apps/api/src/modules/review/review.repository.js';
 import { rubricOf, rubricVersionOf, weightedTotal } from '../../apps/api/src/modules/review/rubric.js';
 import { reviewTo } from '../../apps/api/test/support/review.js';
@@ -35,7 +36,7 @@ export async function reviewWithTotal(mobile: string, kind: ApplicationKind, fra
     const reviewer = await db.selectFrom('users').select('id').where('mobile', '=', reviewerMobile).executeTakeFirstOrThrow();
     if (app.status === 'submitted') await reviewTo(db, systemClock, app.id, 'under_review', { actorId: reviewer.id });
     const now = isoAt(systemClock());
-    await reviewRepository.insertAssignment(db, { applicationId: app.id, reviewerId: reviewer.id, method: 'manual', by: reviewer.id, at: now });
+    await assignmentsRepository.insertAssignment(db, { applicationId: app.id, reviewerId: reviewer.id, method: 'manual', by: reviewer.id, at: now });
     const rubric = await rubricOf(db, kind, app.programme_id);
     const scores = Object.fromEntries(rubric.map((c) => [c.id, Math.round(c.maxScore * fraction * 2) / 2]));
     const total = weightedTotal(rubric, scores);

@@ -96,12 +96,12 @@ describe('POST /v1/uploadAvatar', () => {
     const inUse = await urlOf(PNG);
     data(await post<UserProfile>(t.app, apiPaths.updateProfile, { avatar: inUse }, { token: u.token }));
     const unused = await urlOf(PNG);
-    const accounts = t.services.accounts;
+    const profiles = t.services.profiles;
     // within the hour nothing goes
-    await accounts.sweepUnusedAvatars(Date.now() + 30 * 60 * 1000);
+    await profiles.sweepUnusedAvatars(Date.now() + 30 * 60 * 1000);
     expect(await stored()).toEqual(expect.arrayContaining([nameOf(inUse), nameOf(unused)]));
     // past it the unused upload goes, the profile's picture stays
-    const removed = await accounts.sweepUnusedAvatars(Date.now() + 2 * 60 * 60 * 1000);
+    const removed = await profiles.sweepUnusedAvatars(Date.now() + 2 * 60 * 60 * 1000);
     expect(removed).toBeGreaterThanOrEqual(1);
     const files = await stored();
     expect(files).toContain(nameOf(inUse));

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, Code, limits } from '@qgw/contracts';
 import { isoAt } from '../src/clock.js';
-import { assertOwnedFiles, attachOwnedFiles } from '../src/modules/files/files.service.js';
+import { assertOwnedFiles, attachOwnedFiles } from '../src/modules/files/file-links.js';
 import { newUser, rowCounts, type TestUser } from './support/api.js';
 import { fileRows, multipartBody, uploaded, uploadImage, uploadsOnDisk } from './support/files.js';
 import * as fx from './support/media-fixtures.js';

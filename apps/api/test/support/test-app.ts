@@ -50,6 +50,8 @@ export interface TestServices {
   audit: AppModules['audit']['repository'];
   sessions: AppModules['accounts']['sessions'];
   accounts: AppModules['accounts']['service'];
+  /** the profile and avatar (`sweepUnusedAvatars()` runs the avatar sweep once) */
+  profiles: AppModules['accounts']['profiles'];
   /** the personal-data export, closing accounts and erasing closed ones (`eraseDue()` runs the sweep once) */
   accountRights: AppModules['accounts']['rights'];
   files: AppModules['files']['service'];
@@ -65,6 +67,7 @@ export function testServicesOf(modules: AppModules): TestServices {
     audit: modules.audit.repository,
     sessions: modules.accounts.sessions,
     accounts: modules.accounts.service,
+    profiles: modules.accounts.profiles,
     accountRights: modules.accounts.rights,
     files: modules.files.service,
     notifications: modules.notifications.service,

@@ -6,11 +6,11 @@ import { ok } from '../../plugins/errors.js';
 import { operationRoute } from '../../plugins/operation-route.js';
 import { solutionOf } from '../challenge/challenge.module.js';
 import type { AccountRightsService } from './account-rights.service.js';
-import type { AccountsService } from './accounts.service.js';
+import type { LoginService } from './login.service.js';
 
 export interface AccountRightsRoutesOptions {
   rights: AccountRightsService;
-  accounts: AccountsService;
+  login: LoginService;
   /** the login route's per-IP limit applies to cancelling a closing too */
   loginPerIpPerMinute: number;
 }
@@ -25,7 +25,7 @@ const tags = ['accounts'];
 /** Personal-data rights: declared as the other account endpoints are (accounts.routes.ts). */
 export async function accountRightsRoutes(app: FastifyInstance, opts: AccountRightsRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { rights, accounts } = opts;
+  const { rights, login } = opts;
 
   r.get(
     apiPaths.exportMyData,
@@ -65,6 +65,6 @@ export async function accountRightsRoutes(app: FastifyInstance, opts: AccountRig
   r.route({
     ...operationRoute(op.cancelCloseAccount),
     config: { rateLimit: { max: opts.loginPerIpPerMinute, timeWindow: 60_000 } },
-    handler: async (request) => ok(await accounts.cancelCloseAccount(request.body, { ip: request.ip, altcha: solutionOf(request) })),
+    handler: async (request) => ok(await login.cancelCloseAccount(request.body, { ip: request.ip, altcha: solutionOf(request) })),
   });
 }

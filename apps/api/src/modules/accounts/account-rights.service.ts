@@ -56,7 +56,7 @@ export interface ExportFile {
  * the platform holds about the signed-in person, closing the account (pending applications
  * withdrawn, sessions ended, signing in refused at once), and the erasure of a closed account's
  * personal data once its grace period has run out. Cancelling a closing is a login
- * (AccountsService.cancelCloseAccount).
+ * (LoginService.cancelCloseAccount).
  */
 export class AccountRightsService {
   constructor(private readonly d: AccountRightsDeps) {}

@@ -8,11 +8,13 @@ import type { SmsCodeService } from '../sms/sms.module.js';
 import { accountRightsRoutes } from './account-rights.routes.js';
 import { AccountRightsService, ERASURE_SWEEP_EVERY_MS } from './account-rights.service.js';
 import { accountsRoutes } from './accounts.routes.js';
-import { AccountsService, AVATAR_UNUSED_MS } from './accounts.service.js';
+import { AccountsService } from './accounts.service.js';
 import { AvatarStore } from './avatars.js';
 import { avatarRoutes } from './avatars.routes.js';
 import { LoginGuard } from './login-guard.js';
+import { LoginService } from './login.service.js';
 import { type FailureCounter, GuessThrottle } from './login-throttle.js';
+import { AVATAR_UNUSED_MS, ProfileService } from './profile.service.js';
 import { SESSION_SWEEP_EVERY_MS, type SessionService } from './sessions.js';
 import { smsAccountsRoutes } from './sms-accounts.routes.js';
 import { SmsAccountsService } from './sms-accounts.service.js';
@@ -45,7 +47,12 @@ export interface AccountsModuleDeps extends ModuleBase {
 }
 
 export interface AccountsModule extends ApiModule {
+  /** registering, and the changes that need the current password */
   service: AccountsService;
+  /** signing in with a password, and cancelling a closing */
+  login: LoginService;
+  /** the profile and avatar (`sweepUnusedAvatars()` runs the avatar sweep once) */
+  profiles: ProfileService;
   sessions: SessionService;
   /** the personal-data export, closing accounts and erasing closed ones (`eraseDue()` runs the sweep once) */
   rights: AccountRightsService;
@@ -78,19 +85,9 @@ export async function createAccountsModule(d: AccountsModuleDeps): Promise<Accou
   );
   const avatars = new AvatarStore(config.uploadsDir);
   await avatars.init();
-  const service = new AccountsService({
-    db,
-    clock,
-    sessions,
-    throttle,
-    guard: loginGuard,
-    challenges: d.challenges,
-    audit,
-    avatars,
-    wechatAppid,
-    log,
-    smsCodes: d.smsCodes,
-  });
+  const profiles = new ProfileService({ db, clock, audit, avatars, wechatAppid });
+  const login = new LoginService({ db, clock, sessions, guard: loginGuard, challenges: d.challenges, audit, wechatAppid, log });
+  const service = new AccountsService({ db, clock, sessions, throttle, audit, profiles, smsCodes: d.smsCodes });
   const smsAccounts = new SmsAccountsService({ db, clock, sessions, audit, smsCodes: d.smsCodes, guard: loginGuard, wechatAppid, log });
   const rights = new AccountRightsService({
     db, clock, audit, sessions, accounts: service, smsCodes: d.smsCodes, applications: d.applications, cipher: d.cipher, storage: d.storage, avatars, log,
@@ -99,13 +96,15 @@ export async function createAccountsModule(d: AccountsModuleDeps): Promise<Accou
 
   return {
     service,
+    login,
+    profiles,
     sessions,
     rights,
     async register(app) {
-      await app.register(accountsRoutes, { service, loginPerIpPerMinute: perIpPerMinute, registerPerIpPerHour: config.login.registerPerIpPerHour });
-      await app.register(accountRightsRoutes, { rights, accounts: service, loginPerIpPerMinute: perIpPerMinute });
+      await app.register(accountsRoutes, { service, login, profiles, loginPerIpPerMinute: perIpPerMinute, registerPerIpPerHour: config.login.registerPerIpPerHour });
+      await app.register(accountRightsRoutes, { rights, login, loginPerIpPerMinute: perIpPerMinute });
       await app.register(smsAccountsRoutes, { service: smsAccounts, perIpPerMinute, challenges: d.challenges });
-      await app.register(avatarRoutes, { service, store: avatars, uploadPerMinute: config.rateLimit.uploadPerMinute });
+      await app.register(avatarRoutes, { service: profiles, store: avatars, uploadPerMinute: config.rateLimit.uploadPerMinute });
       sweepPeriodically(app, {
         everyMs: SESSION_SWEEP_EVERY_MS,
         sweep: () => sessions.sweepExpired(),
@@ -115,7 +114,7 @@ export async function createAccountsModule(d: AccountsModuleDeps): Promise<Accou
       });
       sweepPeriodically(app, {
         everyMs: AVATAR_UNUSED_MS,
-        sweep: () => service.sweepUnusedAvatars(),
+        sweep: () => profiles.sweepUnusedAvatars(),
         counted: 'avatars',
         swept: 'swept unused avatars',
         failed: 'avatar sweep failed',

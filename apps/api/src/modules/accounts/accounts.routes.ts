@@ -5,10 +5,14 @@ import { authOf } from '../../plugins/auth.js';
 import { ok } from '../../plugins/errors.js';
 import { operationRoute } from '../../plugins/operation-route.js';
 import type { AccountsService } from './accounts.service.js';
+import type { LoginService } from './login.service.js';
+import type { ProfileService } from './profile.service.js';
 import { solutionOf } from '../challenge/challenge.module.js';
 
 export interface AccountsRoutesOptions {
   service: AccountsService;
+  login: LoginService;
+  profiles: ProfileService;
   loginPerIpPerMinute: number;
   registerPerIpPerHour: number;
 }
@@ -16,12 +20,12 @@ export interface AccountsRoutesOptions {
 /** Parses with the contracts' schemas (unknown fields stripped), delegates, wraps the answer in the envelope. */
 export async function accountsRoutes(app: FastifyInstance, opts: AccountsRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { service } = opts;
+  const { service, login, profiles } = opts;
 
   r.route({
     ...operationRoute(op.login),
     config: { rateLimit: { max: opts.loginPerIpPerMinute, timeWindow: 60_000 } },
-    handler: async (request) => ok(await service.login(request.body, { ip: request.ip, altcha: solutionOf(request) })),
+    handler: async (request) => ok(await login.login(request.body, { ip: request.ip, altcha: solutionOf(request) })),
   });
 
   r.route({
@@ -33,13 +37,13 @@ export async function accountsRoutes(app: FastifyInstance, opts: AccountsRoutesO
   r.route({
     ...operationRoute(op.getUserInfo),
     onRequest: app.requireAuth,
-    handler: async (request) => ok(await service.profile(authOf(request).user.id)),
+    handler: async (request) => ok(await profiles.profile(authOf(request).user.id)),
   });
 
   r.route({
     ...operationRoute(op.updateProfile),
     onRequest: app.requireAuth,
-    handler: async (request) => ok(await service.updateProfile(authOf(request), request.body)),
+    handler: async (request) => ok(await profiles.updateProfile(authOf(request), request.body)),
   });
 
   r.route({

@@ -6,12 +6,12 @@ import { authOf } from '../../plugins/auth.js';
 import { multipartError } from '../files/files.module.js';
 import { AppError, ok } from '../../plugins/errors.js';
 import { httpStrings } from '../../plugins/http.strings.js';
-import type { AccountsService } from './accounts.service.js';
+import type { ProfileService } from './profile.service.js';
 import { accountStrings as s } from './accounts.strings.js';
 import type { AvatarStore } from './avatars.js';
 
 export interface AvatarRoutesOptions {
-  service: AccountsService;
+  service: ProfileService;
   store: AvatarStore;
   uploadPerMinute: number;
 }

@@ -10,6 +10,7 @@ import { ApplicationsService } from './applications.service.js';
 import { DraftsService } from './drafts.service.js';
 import type { FilesPort } from './files-port.js';
 import { IdNumberCipher } from './id-number-cipher.js';
+import { MyApplicationsService } from './my-applications.service.js';
 import type { ChoicesPort } from './choices.js';
 import { PrefillService } from './prefill.service.js';
 import { type OthersLookupRules, RankUserLookup } from './rank-user-lookup.js';
@@ -52,6 +53,7 @@ export function createApplicationsModule(deps: {
   const { db, clock, audit, programme, files } = deps;
   const cipher = new IdNumberCipher(deps.dataKey);
   const service = new ApplicationsService({ db, clock, audit, cipher, files, programme, log: deps.log, choices: deps.choices });
+  const mine = new MyApplicationsService({ db, programme, view: service.view });
   const drafts = new DraftsService({ db, clock, audit, cipher, files, programme, view: service.view });
   return {
     service,
@@ -61,8 +63,9 @@ export function createApplicationsModule(deps: {
     async register(app) {
       await app.register(applicationsRoutes, {
         service,
+        mine,
         drafts,
-        lookup: new RankUserLookup(db, service, deps.othersLookup),
+        lookup: new RankUserLookup(db, mine, deps.othersLookup),
         prefill: new PrefillService({ db, view: service.view }),
       });
     },

@@ -17,12 +17,15 @@ import { ok } from '../../plugins/errors.js';
 import { operationRoute } from '../../plugins/operation-route.js';
 import type { ApplicationsService } from './applications.service.js';
 import type { DraftsService } from './drafts.service.js';
+import type { MyApplicationsService } from './my-applications.service.js';
 import type { PrefillService } from './prefill.service.js';
 import type { FormData } from './kinds.js';
 import type { RankUserLookup } from './rank-user-lookup.js';
 
 export interface ApplicationsRoutesOptions {
   service: ApplicationsService;
+  /** the applicant reading back their own applications */
+  mine: MyApplicationsService;
   drafts: DraftsService;
   lookup: RankUserLookup;
   prefill: PrefillService;
@@ -57,7 +60,7 @@ const entries: EntryRoutes[] = [
 /** Parses with the contracts' schemas (unknown fields such as status or score are stripped), delegates, wraps. */
 export async function applicationsRoutes(app: FastifyInstance, opts: ApplicationsRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { service, drafts, lookup, prefill } = opts;
+  const { service, mine, drafts, lookup, prefill } = opts;
   const auth = { onRequest: app.requireAuth };
 
   for (const e of entries) {
@@ -87,22 +90,22 @@ export async function applicationsRoutes(app: FastifyInstance, opts: Application
   r.route({
     ...operationRoute(getMemberInfo),
     ...auth,
-    handler: async (request) => ok({ member: await service.info(authOf(request), 'membership') }),
+    handler: async (request) => ok({ member: await mine.info(authOf(request), 'membership') }),
   });
   r.route({
     ...operationRoute(getPersonInfo),
     ...auth,
-    handler: async (request) => ok({ person: await service.info(authOf(request), 'person') }),
+    handler: async (request) => ok({ person: await mine.info(authOf(request), 'person') }),
   });
   r.route({
     ...operationRoute(getCompanyInfo),
     ...auth,
-    handler: async (request) => ok({ company: await service.info(authOf(request), 'company') }),
+    handler: async (request) => ok({ company: await mine.info(authOf(request), 'company') }),
   });
-  r.route({ ...operationRoute(getWorks), ...auth, handler: async (request) => ok(await service.works(authOf(request))) });
-  r.route({ ...operationRoute(getWork), ...auth, handler: async (request) => ok(await service.work(authOf(request), request.query.id)) });
-  r.route({ ...operationRoute(getApplyStatus), ...auth, handler: async (request) => ok(await service.applyStatus(authOf(request))) });
-  r.route({ ...operationRoute(myApplications), ...auth, handler: async (request) => ok(await service.mine(authOf(request))) });
+  r.route({ ...operationRoute(getWorks), ...auth, handler: async (request) => ok(await mine.works(authOf(request))) });
+  r.route({ ...operationRoute(getWork), ...auth, handler: async (request) => ok(await mine.work(authOf(request), request.query.id)) });
+  r.route({ ...operationRoute(getApplyStatus), ...auth, handler: async (request) => ok(await mine.applyStatus(authOf(request))) });
+  r.route({ ...operationRoute(myApplications), ...auth, handler: async (request) => ok(await mine.mine(authOf(request))) });
   r.route({
     ...operationRoute(getPrefill),
     ...auth,

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   type ApplicationKind,
-  type ApplicationSummary,
   applicantTransitions,
   Code,
   editableStatuses,
@@ -17,7 +16,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
 import type { AuthContext } from '../accounts/accounts.module.js';
 import type { AuditRepository } from '../audit/audit.module.js';
-import { programmeRepository, type ProgrammeRow, type ProgrammeService } from '../programme/programme.module.js';
+import { type ProgrammeRow, type ProgrammeService } from '../programme/programme.module.js';
 import { type ApplicationRow, applicationsRepository as repo } from './applications.repository.js';
 import { applicationStrings as s } from './applications.strings.js';
 import { assertChoices, type ChoicesPort } from './choices.js';
@@ -26,7 +25,7 @@ import type { IdNumberCipher } from './id-number-cipher.js';
 import { fileIdsOf, type FormData, type KindSpec, kindSpecs } from './kinds.js';
 import { contentColumns, recordTransition, transitionEntry } from './records.js';
 import { submissionRepository as submissions } from './submission.repository.js';
-import { type ApplicationView, type SeasonYears, toSummary, toView, type ViewDeps } from './views.js';
+import type { ViewDeps } from './views.js';
 import { newRowId } from '../../db/row-id.js';
 
 export interface ApplicationsDeps {
@@ -47,13 +46,20 @@ const closingWithdraws = ['submitted', 'under_review', 'returned'] as const;
 export const notFound = () => new AppError(Code.NOT_FOUND, s.notFound);
 export const conflict = () => new AppError(Code.CONFLICT, s.versionConflict);
 
+/** The application, if it is this user's and of this kind; anything else reads as not found. */
+export async function ownedOfKind(db: Kysely<Database>, id: string, userId: string, kind: ApplicationKind): Promise<ApplicationRow> {
+  const row = await repo.findOwned(db, id, userId);
+  if (!row || row.kind !== kind) throw notFound();
+  return row;
+}
+
 /**
  * The applicant's side of the lifecycle (docs/requirements.md#lifecycle,
  * docs/decisions/0004-applications-lifecycle.md):
- * submit (possibly promoting a draft), update while draft or returned, withdraw before a decision,
- * and read back their own applications. Status, score and reviewer never come from a request: the
- * schemas drop such fields and nothing here reads them. Every transition is audited in the same
- * transaction as the change.
+ * submit (possibly promoting a draft), update while draft or returned, withdraw before a decision
+ * (reading them back is my-applications.service.ts). Status, score and reviewer never come from a
+ * request: the schemas drop such fields and nothing here reads them. Every transition is audited in
+ * the same transaction as the change.
  */
 export class ApplicationsService {
   readonly view: ViewDeps;
@@ -64,13 +70,6 @@ export class ApplicationsService {
 
   private now() {
     return isoAt(this.d.clock());
-  }
-
-  /** The application, if it is this user's and of this kind; anything else reads as not found. */
-  async ownedOfKind(db: Kysely<Database>, id: string, userId: string, kind: ApplicationKind): Promise<ApplicationRow> {
-    const row = await repo.findOwned(db, id, userId);
-    if (!row || row.kind !== kind) throw notFound();
-    return row;
   }
 
   /** The current programme for programme kinds (after checking its phase), null for membership. */
@@ -119,7 +118,7 @@ export class ApplicationsService {
       this.d.db.transaction().execute(async (trx) => {
         let target: ApplicationRow | undefined;
         if (draftId) {
-          target = await this.ownedOfKind(trx, draftId, userId, kind);
+          target = await ownedOfKind(trx, draftId, userId, kind);
           if (target.programme_id !== programmeId) throw notFound();
           if (target.status !== 'draft') throw new AppError(Code.APPLICATION_STATE, s.alreadySubmitted);
         } else if (lookForLive) {
@@ -194,7 +193,7 @@ export class ApplicationsService {
     const spec = kindSpecs[kind];
     const { id, version: expected, ...data } = body;
     const userId = auth.user.id;
-    const row = await this.ownedOfKind(this.d.db, id, userId, kind);
+    const row = await ownedOfKind(this.d.db, id, userId, kind);
     if (!editableStatuses.includes(row.status)) throw new AppError(Code.APPLICATION_STATE, s.notEditable);
     if (row.version !== expected) throw conflict();
     if (row.programme_id) {
@@ -282,82 +281,5 @@ export class ApplicationsService {
       withdrawn.push(row.id);
     }
     return withdrawn;
-  }
-
-  /** The user's live application of a kind: rank-user of any programme, membership, or the current programme's entry. */
-  async latestOf(userId: string, kind: ApplicationKind): Promise<ApplicationRow | undefined> {
-    if (kind === 'rank_user') return repo.latestLive(this.d.db, userId, kind);
-    if (!kindSpecs[kind].inProgramme) return repo.latestLive(this.d.db, userId, kind, null);
-    const current = await this.d.programme.current();
-    return current ? repo.latestLive(this.d.db, userId, kind, current.programme.id) : undefined;
-  }
-
-  async info(auth: AuthContext, kind: ApplicationKind): Promise<ApplicationView | null> {
-    const row = (await this.latestOf(auth.user.id, kind)) ?? (await this.withdrawnEntryOf(auth.user.id, kind));
-    return row ? toView(this.d.db, this.view, row, auth.user.id) : null;
-  }
-
-  /**
-   * A programme entry (person, company) withdrawn and not yet sent again: its result page still shows
-   * it — 已撤回, with the reason — and its form starts from its answers, instead of "nothing submitted"
-   * and a blank form. Membership and the 创新榜 entry keep the seed's "no application" after withdrawal.
-   */
-  private async withdrawnEntryOf(userId: string, kind: ApplicationKind): Promise<ApplicationRow | undefined> {
-    if (kind !== 'person' && kind !== 'company') return undefined;
-    const current = await this.d.programme.current();
-    return current ? repo.latestWithdrawn(this.d.db, userId, kind, current.programme.id) : undefined;
-  }
-
-  async work(auth: AuthContext, id: string): Promise<ApplicationView> {
-    const row = await this.ownedOfKind(this.d.db, id, auth.user.id, 'work');
-    return toView(this.d.db, this.view, row, auth.user.id);
-  }
-
-  /** Every work of the user in the current programme, withdrawn ones included, newest first. */
-  async works(auth: AuthContext): Promise<ApplicationSummary[]> {
-    const current = await this.d.programme.current();
-    if (!current) return [];
-    const rows = await repo.listByUser(this.d.db, auth.user.id, { kind: 'work', programmeId: current.programme.id });
-    return rows.map((r) => toSummary(r));
-  }
-
-  /**
-   * The programme home: the user's live person, company and work entries in the current season,
-   * and apart from them (earlier) their live entries of other seasons, which keep their own rules.
-   */
-  async applyStatus(auth: AuthContext) {
-    const current = await this.d.programme.current();
-    if (!current) return { person: null, company: null, works: [], earlier: [] };
-    const programmeId = current.programme.id;
-    const userId = auth.user.id;
-    const [person, company, works, all, years] = await Promise.all([
-      repo.latestLive(this.d.db, userId, 'person', programmeId),
-      repo.latestLive(this.d.db, userId, 'company', programmeId),
-      repo.listByUser(this.d.db, userId, { kind: 'work', programmeId, live: true }),
-      repo.listByUser(this.d.db, userId, { live: true }),
-      this.seasonYears(),
-    ]);
-    const earlier = all.filter((r) => r.programme_id !== null && r.programme_id !== programmeId && r.kind !== 'rank_user');
-    return {
-      person: person ? toSummary(person, years) : null,
-      company: company ? toSummary(company, years) : null,
-      works: works.map((r) => toSummary(r, years)),
-      earlier: earlier.map((r) => toSummary(r, years)),
-    };
-  }
-
-  private async seasonYears(): Promise<SeasonYears> {
-    return new Map((await programmeRepository.all(this.d.db)).map((p) => [p.id, Number(p.year)]));
-  }
-
-  /** 我的申报: the caller's applications of every kind, newest first, each with its season's year. */
-  async mine(auth: AuthContext): Promise<ApplicationSummary[]> {
-    const [rows, years] = await Promise.all([repo.listByUser(this.d.db, auth.user.id), this.seasonYears()]);
-    return rows.map((r) => toSummary(r, years));
-  }
-
-  /** Every application of the user, of every kind (the look-up's postList). */
-  async allOf(userId: string): Promise<ApplicationSummary[]> {
-    return (await repo.listByUser(this.d.db, userId)).map((r) => toSummary(r));
   }
 }

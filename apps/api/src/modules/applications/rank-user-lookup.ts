@@ -6,7 +6,7 @@ import { accountsRepository } from '../accounts/accounts.module.js';
 import type { AuthContext } from '../accounts/accounts.module.js';
 import { holdsConsoleRole } from '../console-access/console-access.module.js';
 import { type ApplicationRow, applicationsRepository as repo } from './applications.repository.js';
-import type { ApplicationsService } from './applications.service.js';
+import type { MyApplicationsService } from './my-applications.service.js';
 import { applicationStrings as s } from './applications.strings.js';
 import { toSummary, toView } from './views.js';
 
@@ -47,7 +47,7 @@ export interface OthersLookupRules {
 export class RankUserLookup {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly applications: ApplicationsService,
+    private readonly applications: Pick<MyApplicationsService, 'allOf' | 'view'>,
     private readonly others: OthersLookupRules,
   ) {}
 

@@ -5,13 +5,15 @@ import type { AuditRepository } from '../audit/audit.module.js';
 import { FileStorage } from './file-storage.js';
 import { registerFileUrlKey, resolveFileUrlKey } from './file-urls.js';
 import { filesRoutes } from './files.routes.js';
+import { FileAccessService } from './file-access.service.js';
 import { FilesService } from './files.service.js';
 import { videoUploadRoutes } from './video-uploads.js';
 
 // ---- this module's public API: other modules import it only from here (eslint.config.js) ----
 export { FileStorage, namesOlderThan, removeQuietly } from './file-storage.js';
 export { filesRepository } from './files.repository.js';
-export { assertAllLinked, assertOwnedFiles, attachOwnedFiles, fileLinks, signFileUrls } from './files.service.js';
+export { assertAllLinked, assertOwnedFiles, attachOwnedFiles, fileLinks } from './file-links.js';
+export { signFileUrls } from './file-urls.js';
 export { checkImage, cleanImage, imageProblemMessage } from './image-check.js';
 export { stripImageMetadata } from './image-metadata.js';
 export { ascii, detectImageKind, type ImageKind, imageKinds, startsWith } from './magic-bytes.js';
@@ -39,6 +41,7 @@ export async function createFilesModule(d: FilesModuleDeps): Promise<FilesModule
   await storage.init();
   const urlKey = await resolveFileUrlKey(d.config);
   const service = new FilesService({ db: d.db, clock: d.clock, storage, audit: d.audit, log: d.log, videoMaxBytes: d.config.videoMaxBytes });
+  const access = new FileAccessService({ db: d.db });
   const uploadPerMinute = d.config.rateLimit.uploadPerMinute;
 
   return {
@@ -47,7 +50,7 @@ export async function createFilesModule(d: FilesModuleDeps): Promise<FilesModule
       // the key signs this app's file addresses while it runs
       const unregisterKey = registerFileUrlKey(urlKey, d.clock);
       app.addHook('onClose', async () => unregisterKey());
-      await app.register(filesRoutes, { service, sessions: d.sessions, clock: d.clock, uploadPerMinute });
+      await app.register(filesRoutes, { service, access, sessions: d.sessions, clock: d.clock, uploadPerMinute });
       await app.register(videoUploadRoutes, { service, uploadPerMinute });
 
       runPeriodically(app, {

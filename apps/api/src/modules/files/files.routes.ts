@@ -12,13 +12,16 @@ import { AppError, fail, ok } from '../../plugins/errors.js';
 import { httpStrings } from '../../plugins/http.strings.js';
 import { operationRoute } from '../../plugins/operation-route.js';
 import { verifyFileUrl } from './file-urls.js';
-import type { FilesService, Viewer } from './files.service.js';
+import type { FileAccessService, Viewer } from './file-access.service.js';
+import type { FilesService } from './files.service.js';
 import { fileStrings as s } from './files.strings.js';
 import { multipartError } from './multipart-errors.js';
 import { parseRange } from './ranges.js';
 
 export interface FilesRoutesOptions {
   service: FilesService;
+  /** who may see a file */
+  access: FileAccessService;
   sessions: SessionService;
   clock: Clock;
   uploadPerMinute: number;
@@ -39,7 +42,7 @@ const FILE_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-sr
 
 export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { service } = opts;
+  const { service, access } = opts;
 
   r.post(
     apiPaths.uploadImage,
@@ -74,7 +77,7 @@ export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions
   r.route({
     ...operationRoute(op.getFileInfo),
     onRequest: app.requireAuth,
-    handler: async (request) => ok(await service.info(await sessionViewer(authOf(request)), request.query.id)),
+    handler: async (request) => ok(await access.info(await sessionViewer(authOf(request)), request.query.id)),
   });
 
   /** Someone asking with a session: other people's files only for a reviewer or admin past the second factor. */
@@ -102,7 +105,7 @@ export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions
     const now = opts.clock();
     const check = verifyFileUrl(id, query.exp ?? '', query.sig ?? '', now);
     if (!check.ok) throw new AppError(Code.FORBIDDEN, check.reason === 'expired' ? s.linkExpired : s.linkInvalid, 403);
-    const viewer = await service.signedViewer(check.viewerId);
+    const viewer = await access.signedViewer(check.viewerId);
     if (!viewer) throw new AppError(Code.FORBIDDEN, s.linkInvalid, 403);
     return viewer;
   }
@@ -121,7 +124,7 @@ export async function filesRoutes(app: FastifyInstance, opts: FilesRoutesOptions
     handler: async (request, reply) => {
       const { id } = request.params;
       const viewer = await viewerOf(request, id, request.query);
-      const row = await service.viewable(id, viewer);
+      const row = await access.viewable(id, viewer);
       if (!row) throw new AppError(Code.NOT_FOUND, httpStrings.notFound, 404);
       const path = service.storage.pathOf(row.storage_key);
       const size = await stat(path).then(

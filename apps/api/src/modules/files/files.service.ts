@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { open, readFile, writeFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -11,10 +10,7 @@ import type { Database, FileKind, FilePurpose } from '../../db/schema.js';
 import type { AuthContext } from '../accounts/accounts.module.js';
 import type { AuditRepository } from '../audit/audit.module.js';
 import { AppError } from '../../plugins/errors.js';
-import { isBlindReview } from '../admin/admin.module.js';
-import { holdsConsoleRole } from '../console-access/console-access.module.js';
 import { PRIVATE_FILE_MODE } from '../../private-files.js';
-import { httpStrings } from '../../plugins/http.strings.js';
 import { FileStorage, removeQuietly } from './file-storage.js';
 import { signFileUrls } from './file-urls.js';
 import { cleanImage, imageProblemMessage } from './image-check.js';
@@ -22,77 +18,15 @@ import { multipartError } from './multipart-errors.js';
 import { declaredVideoKind, detectVideoKind, imageKinds, sameVideoFamily, VIDEO_SNIFF_BYTES, videoKinds } from './magic-bytes.js';
 import { type FileRow, filesRepository as repo } from './files.repository.js';
 import { fileStrings as s } from './files.strings.js';
+import { FILE_ID, newFileId } from './file-links.js';
 
 export { signFileUrls } from './file-urls.js';
 
-/** The shape of every file id (contracts' ZFileRef): random, url-safe. */
-export const FILE_ID = /^[A-Za-z0-9_-]{16,64}$/;
-
-/** 144 random bits, 24 url-safe characters. */
-export const newFileId = (): string => randomBytes(18).toString('base64url');
-
-// ---- what the applications module uses ------------------------------------------------------------
-
-const invalidFiles = () => new AppError(Code.BAD_REQUEST, s.invalidFiles);
-
-/** The ids once each; throws 文件无效，请重新上传 if one is not shaped as a file id. */
-function uniqueFileIds(ids: readonly string[]): string[] {
-  const unique = [...new Set(ids)];
-  if (unique.some((id) => typeof id !== 'string' || !FILE_ID.test(id))) throw invalidFiles();
-  return unique;
-}
-
 /**
- * Throws AppError(BAD_REQUEST, 文件无效，请重新上传) unless every id is a complete file of `kind`
- * owned by `userId`. Duplicates are allowed; no ids is fine.
+ * Receiving uploads (images whole, videos by tus), filing them so that no crash leaves bytes without
+ * a row or a row without bytes, and sweeping abandoned ones. Who may see a file is
+ * file-access.service.ts, linking files to applications file-links.ts.
  */
-export async function assertOwnedFiles(db: Kysely<Database>, userId: string, ids: string[], kind: FileKind): Promise<void> {
-  const unique = uniqueFileIds(ids);
-  if (unique.length === 0) return;
-  const owned = await repo.countOwnedComplete(db, userId, unique, kind);
-  if (owned !== unique.length) throw invalidFiles();
-}
-
-/**
- * The ids of each kind once each, for a statement that links them itself (applications'
- * submission.repository.ts); null when one is not shaped as a file id (the caller then links them
- * with attachOwnedFiles, which refuses them as before).
- */
-export function fileLinks(ids: Readonly<Record<FileKind, readonly string[]>>): Record<FileKind, string[]> | null {
-  try {
-    return { image: uniqueFileIds(ids.image), video: uniqueFileIds(ids.video) };
-  } catch {
-    return null;
-  }
-}
-
-/** After such a statement: throws 文件无效，请重新上传 (rolling the transaction back) unless every id was linked. */
-export function assertAllLinked(links: Readonly<Record<FileKind, readonly string[]>>, linked: Readonly<Record<FileKind, number>>): void {
-  for (const kind of ['image', 'video'] as const) if (linked[kind] !== links[kind].length) throw invalidFiles();
-}
-
-/**
- * Links files to an application inside the transaction that writes it, checking them in the same
- * statement: each id must be a complete upload of `userId` of its kind. Throws
- * AppError(BAD_REQUEST, 文件无效，请重新上传) when one is not, which rolls the caller's transaction
- * back. One UPDATE per kind instead of a count before the transaction and an UPDATE in it: on
- * PostgreSQL a submission makes one round trip fewer (docs/decisions/0015-fewer-statements-per-submission.md).
- */
-export async function attachOwnedFiles(
-  trx: Kysely<Database>,
-  userId: string,
-  ids: Readonly<Record<FileKind, readonly string[]>>,
-  applicationId: string,
-): Promise<void> {
-  for (const kind of ['image', 'video'] as const) {
-    const unique = uniqueFileIds(ids[kind]);
-    if (unique.length === 0) continue;
-    const linked = await repo.attachOwnedComplete(trx, userId, unique, kind, applicationId);
-    if (linked !== unique.length) throw invalidFiles();
-  }
-}
-
-// ---- the service behind the routes ------------------------------------------------------------------
 
 /** Unfinished video uploads one user may have at a time (abandoned ones are swept after a day). */
 export const MAX_UNFINISHED_UPLOADS = 5;
@@ -100,9 +34,6 @@ export const MAX_UNFINISHED_UPLOADS = 5;
 export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 /** A file in tmp/ or tus/ with no row, this old, is left over from a crash. */
 const LEFTOVER_MS = 60 * 60 * 1000;
-
-/** Files that name the applicant (their photo) or their company (its licence): hidden from blind reviewers. */
-const BLIND_HIDDEN_PURPOSES: ReadonlySet<string> = new Set(['photo', 'license']);
 
 export interface FilesServiceDeps {
   db: Kysely<Database>;
@@ -118,18 +49,6 @@ export interface FilesServiceDeps {
 export interface IncomingFile {
   stream: Readable & { truncated?: boolean };
   mimetype: string | undefined;
-}
-
-export interface Viewer {
-  userId: string;
-  /**
-   * May see other people's files as a reviewer or admin: holds the role and, asking with a session,
-   * has passed the console's second factor (a password alone does not open applicants' files). A
-   * signed URL carries that right from the route that issued it.
-   */
-  reviewing: boolean;
-  /** an admin sees every applicant's files; a reviewer only those of their assignments (`viewable`) */
-  admin: boolean;
 }
 
 export class FilesService {
@@ -312,8 +231,6 @@ export class FilesService {
     return { uploads: stale.length, leftovers };
   }
 
-  // ---- reading ----
-
   /** The row of an upload the caller may continue (HEAD / PATCH / DELETE), or null. */
   async ownUpload(uploadId: string, ownerId: string): Promise<FileRow | null> {
     if (!FILE_ID.test(uploadId)) return null;
@@ -321,36 +238,6 @@ export class FilesService {
     return row && row.kind === 'video' && row.owner_id === ownerId ? row : null;
   }
 
-  /**
-   * A complete file this viewer may see, or null: its owner; an admin; a reviewer only while the
-   * application that holds the file is assigned to them and they have not declared a conflict — and
-   * in blind review never the applicant's photo or business licence, which name the person or
-   * company. Checked on every request, so a signed URL stops working the moment an assignment is
-   * removed or a conflict declared, not when the URL expires.
-   */
-  async viewable(id: string, viewer: Viewer): Promise<FileRow | null> {
-    if (!FILE_ID.test(id)) return null;
-    const row = await repo.find(this.d.db, id);
-    if (!row || row.status !== 'complete') return null;
-    if (row.owner_id === viewer.userId || (viewer.reviewing && viewer.admin)) return row;
-    if (!viewer.reviewing || row.application_id === null) return null;
-    if (!(await repo.assignedWithoutConflict(this.d.db, row.application_id, viewer.userId))) return null;
-    if (BLIND_HIDDEN_PURPOSES.has(row.purpose) && (await isBlindReview(this.d.db))) return null;
-    return row;
-  }
-
-  /** The viewer a signed URL was issued to, if the account is still active (and still holds its role). */
-  async signedViewer(userId: string): Promise<Viewer | null> {
-    const v = await repo.viewer(this.d.db, userId);
-    return v?.active ? { userId, reviewing: holdsConsoleRole(v.roles), admin: v.roles.includes('admin') } : null;
-  }
-
-  /** A file's description with a fresh signed URL, for the viewer asking with a session. */
-  async info(viewer: Viewer, id: string): Promise<UploadedFile> {
-    const row = await this.viewable(id, viewer);
-    if (!row) throw new AppError(Code.NOT_FOUND, httpStrings.notFound, 404);
-    return { id: row.id, url: signFileUrls([row.id], viewer.userId)[row.id] as string, mime: row.mime, size: row.size };
-  }
 }
 
 async function readHead(path: string, bytes: number): Promise<{ head: Buffer; size: number }> {

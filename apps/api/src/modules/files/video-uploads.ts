@@ -10,7 +10,8 @@ import { authOf } from '../../plugins/auth.js';
 import { AppError, fail } from '../../plugins/errors.js';
 import { httpStrings } from '../../plugins/http.strings.js';
 import { PRIVATE_FILE_MODE } from '../../private-files.js';
-import { type FilesService, newFileId } from './files.service.js';
+import { newFileId } from './file-links.js';
+import type { FilesService } from './files.service.js';
 import { VideoPatchWriter } from './video-patch.js';
 import { fileStrings as s } from './files.strings.js';
 

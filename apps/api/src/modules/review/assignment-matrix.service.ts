@@ -15,7 +15,8 @@ import type { ProgrammeService } from '../programme/programme.module.js';
 import { assignmentMatrixRepository as repo, type MatrixFilter } from './assignment-matrix.repository.js';
 import { assignmentMatrixStrings as s } from './assignment-matrix.strings.js';
 import { type ConsoleActor, normalizeOrganization } from './console-actor.js';
-import { REVIEWABLE, type ReviewerRow, reviewRepository } from './review.repository.js';
+import { assignmentsRepository, type ReviewerRow } from './assignments.repository.js';
+import { REVIEWABLE } from './review.repository.js';
 
 export interface AssignmentMatrixDeps {
   db: Kysely<Database>;
@@ -74,7 +75,7 @@ export class AssignmentMatrixService {
     const [total, rows, pool, coverage] = await Promise.all([
       statuses.length === 0 ? 0 : repo.count(db, filter),
       statuses.length === 0 ? [] : repo.page(db, filter, (page - 1) * pageSize, pageSize),
-      reviewRepository.reviewers(db, { allActive: true }),
+      assignmentsRepository.reviewers(db, { allActive: true }),
       this.coverage(targets, q.programmeId),
     ]);
     const reviewers = pool.sort((a, b) => a.nickname.localeCompare(b.nickname, 'zh-CN') || a.id.localeCompare(b.id));
@@ -138,7 +139,7 @@ export class AssignmentMatrixService {
   private async columns(reviewers: ReviewerRow[]): Promise<MatrixReviewer[]> {
     const ids = reviewers.map((r) => r.id);
     const [loads, reviews, seen, reminded] = await Promise.all([
-      reviewRepository.loads(this.d.db, ids),
+      assignmentsRepository.loads(this.d.db, ids),
       repo.lastReviews(this.d.db, ids),
       repo.lastSeen(this.d.db, ids),
       repo.lastReminded(this.d.db, ids),
@@ -187,9 +188,9 @@ export class AssignmentMatrixService {
    */
   async remind(actor: ConsoleActor, reviewerId: string): Promise<ConsoleRemindReviewerResponse> {
     const { db, clock, audit, notifications } = this.d;
-    const [r] = await reviewRepository.reviewers(db, { ids: [reviewerId] });
+    const [r] = await assignmentsRepository.reviewers(db, { ids: [reviewerId] });
     if (!r || !r.isReviewer || r.status !== 'active') throw new AppError(Code.NOT_FOUND, s.reviewerUnknown);
-    const load = (await reviewRepository.loads(db, [reviewerId])).get(reviewerId);
+    const load = (await assignmentsRepository.loads(db, [reviewerId])).get(reviewerId);
     const pending = load ? load.load - load.reviewed : 0;
     if (pending <= 0) throw new AppError(Code.CONFLICT, s.nothingPending);
     const now = clock();

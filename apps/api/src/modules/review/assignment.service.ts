@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
-  assignCsvHeader, Code, type ConsoleAssignCsvResponse, type ConsoleAssignResponse, type ConsoleReviewerLoad, type ConsoleUnassignManyResponse,
+  assignCsvHeader, Code, type ConsoleAssignCsvResponse, type ConsoleAssignResponse, type ConsoleReviewerLoad,
   type CsvRowResult, limits, maskMobile, type RefusedAssignment, reviewLimits,
 } from '@qgw/contracts';
 import { type Clock, isoAt } from '../../clock.js';
@@ -9,11 +9,11 @@ import { AppError } from '../../plugins/errors.js';
 import type { ApplicationRow } from '../applications/applications.module.js';
 import { recordTransition } from '../applications/applications.module.js';
 import type { AuditRepository } from '../audit/audit.module.js';
-import { type ConsoleActor, normalizeOrganization, notAssigned } from './console-actor.js';
+import { type ConsoleActor, normalizeOrganization } from './console-actor.js';
 import { parseCsv } from './csv.js';
 import { RECORD_ID } from '../../db/keyset.js';
-import { reviewDraftsRepository as drafts } from './review-drafts.repository.js';
-import { REVIEWABLE, type ReviewerRow, reviewRepository as repo } from './review.repository.js';
+import { assignmentsRepository as assignRepo, type ReviewerRow } from './assignments.repository.js';
+import { REVIEWABLE, reviewRepository as repo } from './review.repository.js';
 import { reviewStrings as s } from './review.strings.js';
 
 export interface AssignmentDeps {
@@ -37,7 +37,8 @@ const merge = (into: Outcome, from: Outcome) => {
  * automatic, CSV — goes through `assignTo`, which applies the same rules: only active reviewers,
  * only applications awaiting a decision, and never a conflict of interest (the reviewer's
  * organisation is one the applicant gave, the application is the reviewer's own, or the reviewer
- * declared a conflict). The first assignment moves submitted → under_review, audited.
+ * declared a conflict). The first assignment moves submitted → under_review, audited. Taking
+ * reviewers off is unassignment.service.ts.
  */
 export class AssignmentService {
   constructor(private readonly d: AssignmentDeps) {}
@@ -51,12 +52,12 @@ export class AssignmentService {
     if (r.organization && applicantOrgs.has(normalizeOrganization(r.organization))) {
       return { cause: 'conflict', reason: s.conflictOrganization };
     }
-    if (await repo.declaredConflict(this.d.db, app.id, r.id)) return { cause: 'conflict', reason: s.conflictDeclared };
+    if (await assignRepo.declaredConflict(this.d.db, app.id, r.id)) return { cause: 'conflict', reason: s.conflictDeclared };
     return null;
   }
 
   private async applicantOrgs(app: ApplicationRow): Promise<Set<string>> {
-    const orgs = await repo.applicantOrganizations(this.d.db, app.user_id);
+    const orgs = await assignRepo.applicantOrganizations(this.d.db, app.user_id);
     if (app.organization) orgs.push(app.organization);
     return new Set(orgs.map(normalizeOrganization).filter((o) => o.length > 0));
   }
@@ -77,7 +78,7 @@ export class AssignmentService {
     await this.d.db.transaction().execute(async (trx) => {
       for (const r of eligible) {
         const pair = { applicationId: app.id, reviewerId: r.id };
-        if (!(await repo.insertAssignment(trx, { ...pair, method, by: actor.id, at: now }))) {
+        if (!(await assignRepo.insertAssignment(trx, { ...pair, method, by: actor.id, at: now }))) {
           out.unchanged.push(pair);
           continue;
         }
@@ -116,7 +117,7 @@ export class AssignmentService {
   async assign(actor: ConsoleActor, applicationIds: string[], reviewerIds: string[]): Promise<Outcome> {
     const out = emptyOutcome();
     const apps = await this.appsById(applicationIds);
-    const found = new Map((await repo.reviewers(this.d.db, { ids: [...new Set(reviewerIds)] })).map((r) => [r.id, r]));
+    const found = new Map((await assignRepo.reviewers(this.d.db, { ids: [...new Set(reviewerIds)] })).map((r) => [r.id, r]));
     const reviewers = [...new Set(reviewerIds)].map((id) => found.get(id) ?? { missing: id });
     for (const id of new Set(applicationIds)) {
       const app = apps.get(id);
@@ -137,8 +138,8 @@ export class AssignmentService {
   async assignAuto(actor: ConsoleActor, applicationIds: string[], perApplication: number): Promise<Outcome> {
     const out = emptyOutcome();
     const apps = await this.appsById(applicationIds);
-    const pool = await repo.reviewers(this.d.db, { allActive: true });
-    const loads = await repo.loads(this.d.db);
+    const pool = await assignRepo.reviewers(this.d.db, { allActive: true });
+    const loads = await assignRepo.loads(this.d.db);
     const load = new Map(pool.map((r) => [r.id, loads.get(r.id)?.load ?? 0]));
     let next = 0;
     for (const id of new Set(applicationIds)) {
@@ -151,7 +152,7 @@ export class AssignmentService {
         out.refused.push({ applicationId: id, reviewerId: '', cause: 'state', reason: s.applicationState });
         continue;
       }
-      const already = new Set((await repo.assignments(this.d.db, id)).map((a) => a.reviewer_id));
+      const already = new Set((await assignRepo.assignments(this.d.db, id)).map((a) => a.reviewer_id));
       const need = perApplication - already.size;
       if (need <= 0) {
         // enough reviewers kept from before a return: the review restarts with them
@@ -193,7 +194,7 @@ export class AssignmentService {
     const parsed = rows.map((r) => ({ line: r.line, applicationId: (r.fields[0] ?? '').trim(), mobile: (r.fields[1] ?? '').trim(), columns: r.fields.length }));
     const wellFormed = parsed.filter((p) => p.columns === 2 && limits.mobilePattern.test(p.mobile) && RECORD_ID.test(p.applicationId));
     const apps = await this.appsById(wellFormed.map((p) => p.applicationId));
-    const byMobile = new Map((await repo.reviewers(this.d.db, { mobiles: [...new Set(wellFormed.map((p) => p.mobile))] })).map((r) => [r.mobile, r]));
+    const byMobile = new Map((await assignRepo.reviewers(this.d.db, { mobiles: [...new Set(wellFormed.map((p) => p.mobile))] })).map((r) => [r.mobile, r]));
 
     const results: CsvRowResult[] = [];
     const seen = new Set<string>();
@@ -229,45 +230,9 @@ export class AssignmentService {
     return { rows: results, assigned: count('assigned'), unchanged: count('unchanged'), refused: count('refused') };
   }
 
-  /**
-   * Takes the reviewers off one application in one transaction, each removal audited; answers
-   * those that were assigned. A review already sent stays on record.
-   */
-  private async removeFrom(actor: ConsoleActor, applicationId: string, reviewerIds: readonly string[]): Promise<string[]> {
-    return this.d.db.transaction().execute(async (trx) => {
-      await repo.holdApplication(trx, applicationId);
-      const removed: string[] = [];
-      for (const reviewerId of new Set(reviewerIds)) {
-        // a draft exists only while its author is assigned
-        await drafts.delete(trx, applicationId, reviewerId);
-        if (!(await repo.deleteAssignment(trx, applicationId, reviewerId))) continue;
-        removed.push(reviewerId);
-        await this.d.audit.record(
-          { actorId: actor.id, action: 'review.unassign', entity: 'application', entityId: applicationId, before: { reviewerId } },
-          trx,
-        );
-      }
-      return removed;
-    });
-  }
-
-  async unassign(actor: ConsoleActor, applicationId: string, reviewerId: string): Promise<{ removed: boolean }> {
-    return { removed: (await this.removeFrom(actor, applicationId, [reviewerId])).length > 0 };
-  }
-
-  /** Every listed reviewer off every listed application (the queue's bulk action). */
-  async unassignMany(actor: ConsoleActor, applicationIds: string[], reviewerIds: string[]): Promise<ConsoleUnassignManyResponse> {
-    const out: ConsoleUnassignManyResponse = { removed: [], unchanged: [] };
-    for (const applicationId of new Set(applicationIds)) {
-      const removed = new Set(await this.removeFrom(actor, applicationId, reviewerIds));
-      for (const reviewerId of new Set(reviewerIds)) (removed.has(reviewerId) ? out.removed : out.unchanged).push({ applicationId, reviewerId });
-    }
-    return out;
-  }
-
   async reviewers(): Promise<ConsoleReviewerLoad[]> {
-    const pool = await repo.reviewers(this.d.db, { allActive: true });
-    const loads = await repo.loads(this.d.db);
+    const pool = await assignRepo.reviewers(this.d.db, { allActive: true });
+    const loads = await assignRepo.loads(this.d.db);
     return pool.map((r) => ({
       id: r.id,
       nickname: r.nickname,
@@ -276,30 +241,5 @@ export class AssignmentService {
       load: loads.get(r.id)?.load ?? 0,
       reviewed: loads.get(r.id)?.reviewed ?? 0,
     }));
-  }
-
-  /**
-   * A reviewer declares a conflict of interest: the assignment and any review or draft of theirs go, and
-   * they are never assigned to this application again. Audited with the reason.
-   */
-  async declareConflict(actor: ConsoleActor, applicationId: string, reason: string): Promise<{ applicationId: string; declaredAt: string }> {
-    if (!(await repo.isAssigned(this.d.db, applicationId, actor.id))) throw notAssigned();
-    const at = isoAt(this.d.clock());
-    await this.d.db.transaction().execute(async (trx) => {
-      // the review goes with the declaration: once a decision rests on it, it stays on record (the
-      // row is held first, so a release committing meanwhile is seen)
-      await repo.holdApplication(trx, applicationId);
-      const app = await repo.application(trx, applicationId);
-      if (!app || !REVIEWABLE.includes(app.status)) throw new AppError(Code.APPLICATION_STATE, s.conflictTooLate);
-      await repo.insertConflict(trx, { applicationId, reviewerId: actor.id, reason, at });
-      await repo.deleteAssignment(trx, applicationId, actor.id);
-      await repo.deleteReview(trx, applicationId, actor.id);
-      await drafts.delete(trx, applicationId, actor.id);
-      await this.d.audit.record(
-        { actorId: actor.id, action: 'review.conflict', entity: 'application', entityId: applicationId, after: { reviewerId: actor.id, reason } },
-        trx,
-      );
-    });
-    return { applicationId, declaredAt: at };
   }
 }

@@ -16,6 +16,7 @@ import { type ConsoleActor, notFound } from './console-actor.js';
 import { lookupCodeOf, noticeOf, outcomeLabel } from './notice.js';
 import { placesOf } from './ranking.service.js';
 import { REVIEWABLE, reviewRepository as repo } from './review.repository.js';
+import { stagedDecisionsRepository as stagedRepo } from './staged-decisions.repository.js';
 import { averageOf } from './rubric.js';
 import { reviewStrings as s } from './review.strings.js';
 
@@ -82,9 +83,9 @@ export class DecisionsService {
     }
     const at = isoAt(this.d.clock());
     const version = await this.d.db.transaction().execute(async (trx) => {
-      const v = await repo.bumpVersion(trx, input.applicationId, input.version);
+      const v = await stagedRepo.bumpVersion(trx, input.applicationId, input.version);
       if (v === null) return null;
-      await repo.upsertStaged(trx, {
+      await stagedRepo.upsertStaged(trx, {
         application_id: input.applicationId,
         decision: input.decision,
         reason: input.reason,
@@ -146,11 +147,11 @@ export class DecisionsService {
 
   async unstage(actor: ConsoleActor, applicationId: string, version: number): Promise<{ applicationId: string; version: number }> {
     const out = await this.d.db.transaction().execute(async (trx) => {
-      const staged = await repo.staged(trx, applicationId);
+      const staged = await stagedRepo.staged(trx, applicationId);
       if (!staged) return 'none' as const;
-      const v = await repo.bumpVersion(trx, applicationId, version);
+      const v = await stagedRepo.bumpVersion(trx, applicationId, version);
       if (v === null) return null;
-      await repo.deleteStaged(trx, applicationId);
+      await stagedRepo.deleteStaged(trx, applicationId);
       await this.d.audit.record(
         {
           actorId: actor.id,
@@ -169,7 +170,7 @@ export class DecisionsService {
   }
 
   async stagedList(kind?: ConsoleStagedItem['kind'], programmeId?: string): Promise<ConsoleStagedItem[]> {
-    const rows = await repo.stagedList(this.d.db, kind, programmeId);
+    const rows = await stagedRepo.stagedList(this.d.db, kind, programmeId);
     const ids = rows.map((r) => r.application_id);
     const totals = new Map<string, number[]>();
     if (ids.length > 0) {
@@ -205,7 +206,7 @@ export class DecisionsService {
   }
 
   async preview(applicationId: string) {
-    const staged = await repo.staged(this.d.db, applicationId);
+    const staged = await stagedRepo.staged(this.d.db, applicationId);
     const app = staged ? await repo.application(this.d.db, applicationId) : undefined;
     if (!staged || !app) throw new AppError(Code.NOT_STAGED, s.notStaged);
     const notice = noticeOf(app, staged.decision, staged.reason, await this.comments(this.d.db, applicationId));
@@ -230,17 +231,17 @@ export class DecisionsService {
   private async releaseOne(actor: ConsoleActor, applicationId: string): Promise<ReleaseOutcome> {
     const db = this.d.db;
     return db.transaction().execute(async (trx) => {
-      const staged = await repo.staged(trx, applicationId);
+      const staged = await stagedRepo.staged(trx, applicationId);
       const app = staged ? await repo.application(trx, applicationId) : undefined;
       if (!staged || !app) return { reason: s.notStaged };
       if (staged.decision === 'return' && !(await this.returnAllowed(trx, app))) return { reason: s.returnTooLate };
       const to = decisionStatus[staged.decision];
       const now = isoAt(this.d.clock());
       const reason = staged.reason.trim();
-      const version = await repo.release(trx, { applicationId, stagedVersion: staged.app_version, to, reason: reason || null, now });
+      const version = await stagedRepo.release(trx, { applicationId, stagedVersion: staged.app_version, to, reason: reason || null, now });
       // the applicant withdrew, or something else changed since staging: the admin decides again
       if (version === null) return { reason: s.releaseChanged };
-      await repo.deleteStaged(trx, applicationId);
+      await stagedRepo.deleteStaged(trx, applicationId);
       await recordTransition(this.d.audit, trx, {
         actorId: actor.id,
         action: 'decision.release',

@@ -14,7 +14,9 @@ import { filesRepository } from '../files/files.module.js';
 import { programmeRepository } from '../programme/programme.module.js';
 import { blindFor, type ConsoleActor, notAssigned, notFound } from './console-actor.js';
 import { maskedData, shownTitle } from './masking.js';
+import { assignmentsRepository as assignRepo } from './assignments.repository.js';
 import { reviewRepository as repo } from './review.repository.js';
+import { stagedDecisionsRepository as stagedRepo } from './staged-decisions.repository.js';
 import { rubricOf, rubricVersionOf } from './rubric.js';
 import { reviewStrings as s } from './review.strings.js';
 
@@ -51,7 +53,7 @@ export async function consoleApplication(db: Kysely<Database>, actor: ConsoleAct
     if (!row || row.status === 'draft') throw notFound();
     return row;
   }
-  if (!row || row.status === 'draft' || !(await repo.isAssigned(db, id, actor.id))) throw notAssigned();
+  if (!row || row.status === 'draft' || !(await assignRepo.isAssigned(db, id, actor.id))) throw notAssigned();
   return row;
 }
 
@@ -74,7 +76,7 @@ export class DetailService {
     const ownerMobile = await accountsRepository.mobileOrThrow(db, row.user_id);
 
     // a blind reviewer gets neither the applicant's photo nor the business licence: they name the
-    // person or the company (the file routes refuse them too, files.service.ts `viewable`)
+    // person or the company (the file routes refuse them too, file-access.service.ts `viewable`)
     const fileRows = await this.fileRows(allFileIds(kindSpecs[row.kind], data));
     const shownFiles = blind ? fileRows.filter((f) => f.purpose !== 'license' && f.purpose !== 'photo') : fileRows;
     const urls = this.d.view.files.signFileUrls(shownFiles.map((f) => f.id), actor.id);
@@ -82,11 +84,11 @@ export class DetailService {
       id: f.id, kind: f.kind, purpose: f.purpose, mime: f.mime, size: Number(f.size), url: urls[f.id] as string,
     }));
 
-    const assignments = (await repo.assignments(db, row.id)).filter((a) => actor.isAdmin || a.reviewer_id === actor.id);
+    const assignments = (await assignRepo.assignments(db, row.id)).filter((a) => actor.isAdmin || a.reviewer_id === actor.id);
     const reviews = await repo.reviewsOf(db, row.id, actor.isAdmin ? undefined : actor.id);
     const reviewed = new Set(reviews.filter((r) => Number(r.needs_rescore) === 0).map((r) => r.reviewer_id));
     const assignedToMe = assignments.some((a) => a.reviewer_id === actor.id);
-    const staged = actor.isAdmin ? await repo.staged(db, row.id) : undefined;
+    const staged = actor.isAdmin ? await stagedRepo.staged(db, row.id) : undefined;
     const themeName = row.theme_id ? await programmeRepository.themeName(db, row.theme_id) : undefined;
     const timeline = (await applicationsRepository.transitions(db, row.id)).map((t) => ({ status: t.status, at: t.at, note: t.note }));
 

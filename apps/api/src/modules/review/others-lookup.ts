@@ -10,7 +10,7 @@ import { mfaRequired } from '../console-access/console-access.module.js';
 import type { ConsoleVerifications } from '../console-access/console-access.module.js';
 import { actorOf, blindFor, notAssigned } from './console-actor.js';
 import { maskedData } from './masking.js';
-import { reviewRepository } from './review.repository.js';
+import { assignmentsRepository } from './assignments.repository.js';
 import { reviewStrings as s } from './review.strings.js';
 
 /**
@@ -40,7 +40,7 @@ export class ConsoleLookupRules implements OthersLookupRules {
     } else if (await blindFor(db, actor)) {
       // a mobile names a person: in blind review, which of them are in one's queue is itself identifying
       throw new AppError(Code.BLIND_REVIEW, s.blindReveal);
-    } else if (!row || !(await reviewRepository.isAssigned(db, row.id, actor.id))) {
+    } else if (!row || !(await assignmentsRepository.isAssigned(db, row.id, actor.id))) {
       throw notAssigned();
     }
     if (row) {

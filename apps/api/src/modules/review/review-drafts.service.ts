@@ -13,6 +13,7 @@ import { blindFor, type ConsoleActor, notAssigned } from './console-actor.js';
 import { reviewWindowOpen } from './detail.service.js';
 import { shownTitle } from './masking.js';
 import { reviewDraftsRepository as drafts } from './review-drafts.repository.js';
+import { assignmentsRepository as assignRepo } from './assignments.repository.js';
 import { reviewRepository as repo } from './review.repository.js';
 import { checkPartialScores, rubricOf } from './rubric.js';
 import { reviewStrings as s } from './review.strings.js';
@@ -58,7 +59,7 @@ export class ReviewDraftsService {
 
   async read(actor: ConsoleActor, applicationId: string): Promise<ConsoleReviewDraftResponse> {
     const { db } = this.d;
-    if (!(await repo.isAssigned(db, applicationId, actor.id))) throw notAssigned();
+    if (!(await assignRepo.isAssigned(db, applicationId, actor.id))) throw notAssigned();
     // a decided or withdrawn application, or a closed review period: nothing left to resume
     if (!(await this.open(await repo.application(db, applicationId)))) return { draft: null };
     const row = await drafts.draft(db, applicationId, actor.id);
@@ -84,7 +85,7 @@ export class ReviewDraftsService {
       // checked again where the draft is written, as a review is: an unassignment, a declared
       // conflict or a release committing meanwhile leaves no draft behind it
       if (!(await repo.holdUnderReview(trx, app.id))) throw new AppError(Code.APPLICATION_STATE, s.notReviewable);
-      if (!(await repo.isAssigned(trx, app.id, actor.id))) throw notAssigned();
+      if (!(await assignRepo.isAssigned(trx, app.id, actor.id))) throw notAssigned();
       await drafts.upsert(trx, {
         application_id: app.id,
         reviewer_id: actor.id,

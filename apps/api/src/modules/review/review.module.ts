@@ -7,6 +7,7 @@ import type { ProgrammeService } from '../programme/programme.module.js';
 import { assignmentMatrixRoutes } from './assignment-matrix.routes.js';
 import { AssignmentMatrixService } from './assignment-matrix.service.js';
 import { AssignmentService } from './assignment.service.js';
+import { UnassignmentService } from './unassignment.service.js';
 import { decisionsRoutes } from './decisions.routes.js';
 import { DecisionsService } from './decisions.service.js';
 import { DetailService } from './detail.service.js';
@@ -39,6 +40,8 @@ export interface ReviewModule extends ApiModule {
   queue: QueueService;
   detail: DetailService;
   assignment: AssignmentService;
+  /** removals and declared conflicts */
+  unassignment: UnassignmentService;
   review: ReviewService;
   drafts: ReviewDraftsService;
   decisions: DecisionsService;
@@ -56,6 +59,7 @@ export function createReviewModule(d: ReviewModuleDeps): ReviewModule {
   const queue = new QueueService(db, clock);
   const detail = new DetailService({ db, clock, audit, view: d.view });
   const assignment = new AssignmentService({ db, clock, audit });
+  const unassignment = new UnassignmentService({ db, clock, audit });
   const review = new ReviewService({ db, clock, audit });
   const matrix = new AssignmentMatrixService({ db, clock, audit, notifications, programme: d.programme });
   const drafts = new ReviewDraftsService({ db, clock });
@@ -68,13 +72,14 @@ export function createReviewModule(d: ReviewModuleDeps): ReviewModule {
     queue,
     detail,
     assignment,
+    unassignment,
     review,
     drafts,
     decisions,
     ranking,
     exports,
     async register(app) {
-      await app.register(reviewRoutes, { queue, detail, assignment, review });
+      await app.register(reviewRoutes, { queue, detail, assignment, unassignment, review });
       await app.register(assignmentMatrixRoutes, { matrix });
       await app.register(reviewDraftsRoutes, { drafts });
       await app.register(decisionsRoutes, { decisions, exports, notifications, exportPerMinute: config.exportPerMinute });

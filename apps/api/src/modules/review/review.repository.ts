@@ -1,12 +1,14 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
-import type { ApplicationKind, ApplicationStatus, Decision, ReviewRecommendation } from '@qgw/contracts';
-import type { AssignMethod, Database, ReviewsTable, StagedDecisionsTable } from '../../db/schema.js';
+import type { ApplicationStatus, ReviewRecommendation } from '@qgw/contracts';
+import type { Database, ReviewsTable } from '../../db/schema.js';
 import type { ApplicationRow } from '../applications/applications.module.js';
 
-/** The largest value of the INTEGER column `applications.version` on PostgreSQL. */
-const MAX_VERSION = 2_147_483_647;
-
-/** SQL for assignments, conflicts, reviews and staged decisions. Every method takes the executor. */
+/**
+ * SQL for reviews and for the application a review is about (reading it, holding its row, starting
+ * its review). Every method takes the executor. Who reviews what is assignments.repository.ts, the
+ * staged decisions staged-decisions.repository.ts; the rules all three share (which statuses are
+ * open to review, which reviews count) are here.
+ */
 
 export const REVIEWABLE: readonly ApplicationStatus[] = ['submitted', 'under_review'];
 
@@ -19,16 +21,6 @@ export type ReviewRow = ReviewsTable;
  * `alias` names the reviews table in the query (`rv`, or `reviews` when unaliased).
  */
 export const onCurrentRubric = (alias: string) => sql<SqlBool>`${sql.ref(`${alias}.needs_rescore`)} = 0`;
-export type StagedRow = StagedDecisionsTable;
-
-export interface ReviewerRow {
-  id: string;
-  nickname: string;
-  mobile: string;
-  status: 'active' | 'disabled';
-  organization: string | null;
-  isReviewer: boolean;
-}
 
 export const reviewRepository = {
   application(db: Kysely<Database>, id: string): Promise<ApplicationRow | undefined> {
@@ -64,138 +56,6 @@ export const reviewRepository = {
    */
   async holdApplication(db: Kysely<Database>, applicationId: string): Promise<void> {
     await db.updateTable('applications').set((eb) => ({ status: eb.ref('status') })).where('id', '=', applicationId).execute();
-  },
-
-  async isAssigned(db: Kysely<Database>, applicationId: string, reviewerId: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('review_assignments')
-      .select('application_id')
-      .where('application_id', '=', applicationId)
-      .where('reviewer_id', '=', reviewerId)
-      .executeTakeFirst();
-    return row !== undefined;
-  },
-
-  assignments(db: Kysely<Database>, applicationId: string) {
-    return db
-      .selectFrom('review_assignments as ra')
-      .innerJoin('users as u', 'u.id', 'ra.reviewer_id')
-      .select(['ra.reviewer_id', 'u.nickname', 'ra.assigned_at', 'ra.method'])
-      .where('ra.application_id', '=', applicationId)
-      .orderBy('ra.assigned_at')
-      .orderBy('ra.reviewer_id')
-      .execute();
-  },
-
-  /** The users with these ids, with what the assignment rules need. */
-  async reviewers(db: Kysely<Database>, where: { ids?: string[]; mobiles?: string[]; allActive?: boolean }): Promise<ReviewerRow[]> {
-    let q = db
-      .selectFrom('users as u')
-      .leftJoin('reviewer_profiles as p', 'p.user_id', 'u.id')
-      .select((eb) => [
-        'u.id',
-        'u.nickname',
-        'u.mobile',
-        'u.status',
-        'p.organization',
-        eb
-          .exists(eb.selectFrom('user_roles as r').select('r.user_id').whereRef('r.user_id', '=', 'u.id').where('r.role', '=', 'reviewer'))
-          .as('is_reviewer'),
-      ]);
-    if (where.ids) {
-      if (where.ids.length === 0) return [];
-      q = q.where('u.id', 'in', where.ids);
-    }
-    if (where.mobiles) {
-      if (where.mobiles.length === 0) return [];
-      q = q.where('u.mobile', 'in', where.mobiles);
-    }
-    if (where.allActive) {
-      q = q
-        .where('u.status', '=', 'active')
-        .where('u.id', 'in', (eb) => eb.selectFrom('user_roles').select('user_id').where('role', '=', 'reviewer'));
-    }
-    const rows = await q.orderBy('u.id').execute();
-    return rows.map((r) => ({
-      id: r.id,
-      nickname: r.nickname,
-      mobile: r.mobile,
-      status: r.status,
-      organization: r.organization,
-      // SQLite answers 0/1, PostgreSQL a boolean
-      isReviewer: Boolean(r.is_reviewer),
-    }));
-  },
-
-  /** Open assignments per reviewer (on applications still to be decided), and how many are reviewed. */
-  async loads(db: Kysely<Database>, reviewerIds?: string[]): Promise<Map<string, { load: number; reviewed: number }>> {
-    let q = db
-      .selectFrom('review_assignments as ra')
-      .innerJoin('applications as a', 'a.id', 'ra.application_id')
-      .leftJoin('reviews as rv', (j) =>
-        j.onRef('rv.application_id', '=', 'ra.application_id').onRef('rv.reviewer_id', '=', 'ra.reviewer_id').on(onCurrentRubric('rv')),
-      )
-      .select((eb) => ['ra.reviewer_id', eb.fn.countAll<string | number>().as('load'), eb.fn.count<string | number>('rv.id').as('reviewed')])
-      .where('a.status', 'in', [...REVIEWABLE])
-      .groupBy('ra.reviewer_id');
-    if (reviewerIds) {
-      if (reviewerIds.length === 0) return new Map();
-      q = q.where('ra.reviewer_id', 'in', reviewerIds);
-    }
-    const rows = await q.execute();
-    return new Map(rows.map((r) => [r.reviewer_id, { load: Number(r.load), reviewed: Number(r.reviewed) }]));
-  },
-
-  /** Organisations the applicant gave in any of their applications (a works entry carries none itself). */
-  async applicantOrganizations(db: Kysely<Database>, userId: string): Promise<string[]> {
-    const rows = await db
-      .selectFrom('applications')
-      .select('organization')
-      .where('user_id', '=', userId)
-      .where('organization', 'is not', null)
-      .where('status', '<>', sql.lit('withdrawn'))
-      .execute();
-    return rows.flatMap((r) => (r.organization ? [r.organization] : []));
-  },
-
-  async declaredConflict(db: Kysely<Database>, applicationId: string, reviewerId: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('review_conflicts')
-      .select('reviewer_id')
-      .where('application_id', '=', applicationId)
-      .where('reviewer_id', '=', reviewerId)
-      .executeTakeFirst();
-    return row !== undefined;
-  },
-
-  /** Inserts the assignment unless it exists; true when this call created it. */
-  async insertAssignment(
-    db: Kysely<Database>,
-    a: { applicationId: string; reviewerId: string; method: AssignMethod; by: string; at: string },
-  ): Promise<boolean> {
-    const res = await db
-      .insertInto('review_assignments')
-      .values({ application_id: a.applicationId, reviewer_id: a.reviewerId, method: a.method, assigned_by: a.by, assigned_at: a.at })
-      .onConflict((oc) => oc.columns(['application_id', 'reviewer_id']).doNothing())
-      .executeTakeFirst();
-    return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
-  },
-
-  async deleteAssignment(db: Kysely<Database>, applicationId: string, reviewerId: string): Promise<boolean> {
-    const res = await db
-      .deleteFrom('review_assignments')
-      .where('application_id', '=', applicationId)
-      .where('reviewer_id', '=', reviewerId)
-      .executeTakeFirst();
-    return Number(res.numDeletedRows) > 0;
-  },
-
-  async insertConflict(db: Kysely<Database>, c: { applicationId: string; reviewerId: string; reason: string; at: string }) {
-    await db
-      .insertInto('review_conflicts')
-      .values({ application_id: c.applicationId, reviewer_id: c.reviewerId, reason: c.reason, declared_at: c.at })
-      .onConflict((oc) => oc.columns(['application_id', 'reviewer_id']).doNothing())
-      .execute();
   },
 
   /** submitted → under_review, bumping the version; null when it was not submitted (already under review). */
@@ -263,70 +123,6 @@ export const reviewRepository = {
     return db.selectFrom('reviews').selectAll().where('application_id', '=', applicationId).where('reviewer_id', '=', reviewerId).executeTakeFirst();
   },
 
-  staged(db: Kysely<Database>, applicationId: string) {
-    return db
-      .selectFrom('staged_decisions as sd')
-      .innerJoin('users as u', 'u.id', 'sd.staged_by')
-      .selectAll('sd')
-      .select('u.nickname')
-      .where('sd.application_id', '=', applicationId)
-      .executeTakeFirst();
-  },
-
-  /**
-   * Bumps the application's version if it is still at `version` and open to a decision; the new
-   * version, or null when another change came first.
-   */
-  async bumpVersion(db: Kysely<Database>, id: string, version: number): Promise<number | null> {
-    // versions are 32-bit integers in the database: a larger one matches no row, and PostgreSQL
-    // would refuse the comparison itself (a 500 where SQLite answered CONFLICT)
-    if (!Number.isInteger(version) || version < 0 || version > MAX_VERSION) return null;
-    const row = await db
-      .updateTable('applications')
-      .set({ version: sql<number>`version + 1` })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .where('status', 'in', [...REVIEWABLE])
-      .returning('version')
-      .executeTakeFirst();
-    return row ? Number(row.version) : null;
-  },
-
-  async upsertStaged(db: Kysely<Database>, row: Omit<StagedRow, 'decision'> & { decision: Decision }): Promise<void> {
-    await db
-      .insertInto('staged_decisions')
-      .values(row)
-      .onConflict((oc) =>
-        oc.column('application_id').doUpdateSet({
-          decision: row.decision,
-          reason: row.reason,
-          staged_by: row.staged_by,
-          staged_at: row.staged_at,
-          app_version: row.app_version,
-        }),
-      )
-      .execute();
-  },
-
-  async deleteStaged(db: Kysely<Database>, applicationId: string): Promise<void> {
-    await db.deleteFrom('staged_decisions').where('application_id', '=', applicationId).execute();
-  },
-
-  /** Every staged decision with its application and who staged it, oldest first. */
-  stagedList(db: Kysely<Database>, kind?: ApplicationKind, programmeId?: string) {
-    let q = db
-      .selectFrom('staged_decisions as sd')
-      .innerJoin('applications as a', 'a.id', 'sd.application_id')
-      .innerJoin('users as u', 'u.id', 'sd.staged_by')
-      .select([
-        'sd.application_id', 'sd.decision', 'sd.reason', 'sd.staged_by', 'sd.staged_at', 'u.nickname',
-        'a.kind', 'a.title', 'a.applicant_name', 'a.status', 'a.version', 'a.programme_id',
-      ]);
-    if (kind) q = q.where('a.kind', '=', kind);
-    if (programmeId) q = q.where('a.programme_id', '=', programmeId);
-    return q.orderBy('sd.staged_at').orderBy('sd.application_id').execute();
-  },
-
   /** The review totals of these applications (on the current rubric). */
   reviewTotals(db: Kysely<Database>, applicationIds: string[]) {
     return db
@@ -347,30 +143,5 @@ export const reviewRepository = {
       .orderBy('id')
       .execute();
     return rows.map((r) => r.comment_to_applicant);
-  },
-
-  /**
-   * Releases a staged decision: the application moves to `to` if it is still at the staged version
-   * and open to a decision. The new version, or null when something changed since staging.
-   */
-  async release(
-    db: Kysely<Database>,
-    p: { applicationId: string; stagedVersion: number; to: ApplicationStatus; reason: string | null; now: string },
-  ): Promise<number | null> {
-    const updated = await db
-      .updateTable('applications')
-      .set((eb) => ({
-        status: p.to,
-        reason: p.reason,
-        decided_at: p.now,
-        updated_at: p.now,
-        version: eb('version', '+', 1),
-      }))
-      .where('id', '=', p.applicationId)
-      .where('version', '=', p.stagedVersion)
-      .where('status', 'in', [...REVIEWABLE])
-      .returning('version')
-      .executeTakeFirst();
-    return updated ? Number(updated.version) : null;
   },
 };

@@ -7,6 +7,7 @@ import { operationRoute } from '../../plugins/operation-route.js';
 import { requireConsole } from '../console-access/console-access.module.js';
 import { multipartError } from '../files/files.module.js';
 import type { AssignmentService } from './assignment.service.js';
+import type { UnassignmentService } from './unassignment.service.js';
 import { actorOf } from './console-actor.js';
 import type { DetailService } from './detail.service.js';
 import type { QueueService } from './queue.service.js';
@@ -17,6 +18,7 @@ export interface ReviewRoutesOptions {
   queue: QueueService;
   detail: DetailService;
   assignment: AssignmentService;
+  unassignment: UnassignmentService;
   review: ReviewService;
 }
 
@@ -111,14 +113,14 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRoutesOptio
   r.route({
     ...operationRoute(op.consoleUnassign),
     ...adminOnly,
-    handler: async (request) => ok(await opts.assignment.unassign(actorOf(authOf(request)), request.body.applicationId, request.body.reviewerId)),
+    handler: async (request) => ok(await opts.unassignment.unassign(actorOf(authOf(request)), request.body.applicationId, request.body.reviewerId)),
   });
 
   r.route({
     ...operationRoute(op.consoleUnassignMany),
     ...adminOnly,
     handler: async (request) =>
-      ok(await opts.assignment.unassignMany(actorOf(authOf(request)), request.body.applicationIds, request.body.reviewerIds)),
+      ok(await opts.unassignment.unassignMany(actorOf(authOf(request)), request.body.applicationIds, request.body.reviewerIds)),
   });
 
   r.route({ ...operationRoute(op.consoleReviewers), ...adminOnly, handler: async () => ok(await opts.assignment.reviewers()) });
@@ -127,7 +129,7 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRoutesOptio
     ...operationRoute(op.consoleConflict),
     ...anyConsole,
     handler: async (request) =>
-      ok(await opts.assignment.declareConflict(actorOf(authOf(request)), request.body.applicationId, request.body.reason)),
+      ok(await opts.unassignment.declareConflict(actorOf(authOf(request)), request.body.applicationId, request.body.reason)),
   });
 
   r.route({

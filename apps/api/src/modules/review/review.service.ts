@@ -8,6 +8,7 @@ import type { AuditRepository } from '../audit/audit.module.js';
 import { type ConsoleActor, notAssigned } from './console-actor.js';
 import { reviewWindowOpen, toConsoleReview } from './detail.service.js';
 import { reviewDraftsRepository as drafts } from './review-drafts.repository.js';
+import { assignmentsRepository as assignRepo } from './assignments.repository.js';
 import { reviewRepository as repo } from './review.repository.js';
 import { checkScores, rubricOf, rubricVersionOf, weightedTotal } from './rubric.js';
 import { reviewStrings as s } from './review.strings.js';
@@ -33,7 +34,7 @@ export type { ConsoleReviewRequest };
  * too review only what they are assigned —, under review, within the review period.
  */
 export async function writableReviewOf(db: ReviewDeps['db'], applicationId: string, actorId: string, now: number) {
-  if (!(await repo.isAssigned(db, applicationId, actorId))) throw notAssigned();
+  if (!(await assignRepo.isAssigned(db, applicationId, actorId))) throw notAssigned();
   const app = await repo.application(db, applicationId);
   if (!app) throw notAssigned();
   if (app.status !== 'under_review') throw new AppError(Code.APPLICATION_STATE, s.notReviewable);
@@ -55,7 +56,7 @@ export class ReviewService {
       // checked again where the review is written: a release, a withdrawal, a declared conflict or an
       // unassignment may have committed since the checks above
       if (!(await repo.holdUnderReview(trx, app.id))) throw new AppError(Code.APPLICATION_STATE, s.notReviewable);
-      if (!(await repo.isAssigned(trx, app.id, actor.id))) throw notAssigned();
+      if (!(await assignRepo.isAssigned(trx, app.id, actor.id))) throw notAssigned();
       const existing = await repo.review(trx, app.id, actor.id);
       // read where the review is written: scored against this version, the review counts again
       const rubricVersion = await rubricVersionOf(trx, app.kind, app.programme_id);

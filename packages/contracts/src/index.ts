@@ -33,6 +33,7 @@ export * from './console-ranking.js';
 export * from './console-dashboard.js';
 export * from './console-seasons.js';
 export * from './console-access.js';
+export * from './console-admin.js';
 export * from './console-programme.js';
 export * from './console-assignment.js';
 export * from './operations/index.js';

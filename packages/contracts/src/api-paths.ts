@@ -147,7 +147,7 @@ export const apiPaths = {
   consoleAssignmentMatrix: '/v1/console/assignments',
   consoleRemindReviewer: '/v1/console/assignments/remind',
   consoleMyReminder: '/v1/console/reminder',
-  // review console: access and administration (console-access.ts)
+  // review console: access and administration (console-access.ts, console-admin.ts)
   consoleMe: '/v1/console/me',
   consoleMfaEnroll: '/v1/console/mfa/enroll',
   consoleMfaActivate: '/v1/console/mfa/activate',

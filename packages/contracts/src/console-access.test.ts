@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ZConsoleAuditRequest, ZConsoleMfaVerifyRequest, ZConsoleUserRolesRequest, ZRecoveryCode, ZTotpCode } from './console-access.js';
+import { ZConsoleMfaVerifyRequest, ZRecoveryCode, ZTotpCode } from './console-access.js';
+import { ZConsoleAuditRequest, ZConsoleUserRolesRequest } from './console-admin.js';
 import { ZConsoleProgrammeUpdateRequest, ZConsoleRubricsUpdateRequest } from './console-programme.js';
 
 describe('console access schemas', () => {

@@ -3,8 +3,9 @@ import { ZApplicationKind, ZApplicationStatus } from './applications.js';
 import { ZProgrammePhase } from './applications-api.js';
 import { ZCursor, ZPageOf, ZQueryBool } from './content.js';
 import {
-  decisionsNeedingReason, reviewLimits, ZConsoleFreeText, ZConsoleId, ZConsoleQueryInt, ZDecision, ZStagedDecision,
+  decisionsNeedingReason, reviewLimits, ZConsoleFreeText, ZConsoleId, ZConsoleQueryInt, ZDecision,
 } from './console-review.js';
+import { ZStagedDecision } from './console-review-application.js';
 
 /**
  * The review console, deciding (docs/requirements.md#decisions): staged decisions and their

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZConsoleStageDecisionRequest } from './console-decisions.js';
-import { reviewLimits, ZAssignmentPair, ZConsoleId, ZConsoleQueueFilter } from './console-review.js';
+import { reviewLimits, ZConsoleId } from './console-review.js';
+import { ZAssignmentPair } from './console-review-assign.js';
+import { ZConsoleQueueFilter } from './console-review-queue.js';
 
 /**
  * The admin's queue at a desk, acting on many applications at once (docs/requirements.md#review):

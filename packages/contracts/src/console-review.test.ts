@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from './codes.js';
 import { ZConsoleReleaseRequest, ZConsoleStageDecisionRequest, ZReadNotificationRequest } from './console-decisions.js';
-import { decisionStatus, ZConsoleQueueRequest, ZConsoleRevealRequest, ZConsoleReviewRequest } from './console-review.js';
+import { decisionStatus, ZConsoleReviewRequest } from './console-review.js';
+import { ZConsoleRevealRequest } from './console-review-application.js';
+import { ZConsoleQueueRequest } from './console-review-queue.js';
 
 describe('console review schemas', () => {
   it('reject and return need a reason the applicant can read; approve does not', () => {

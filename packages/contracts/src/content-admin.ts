@@ -2,8 +2,8 @@ import { z } from 'zod';
 import {
   contentLimits, contentRequired, contentText, ZArticle, ZArticleCategory, ZArticleSummary, ZAttachment, ZAwardInfo, ZContentId,
   ZContentUrl, ZCursor, ZLeader, ZLeaderGroup, ZPageLimit, ZPageOf, ZQueryBool, ZSlug, ZSubdivisionSummary,
-  ZWebviewHostName,
 } from './content.js';
+import { ZWebviewHostName } from './content-webview.js';
 
 /**
  * Committee content, the console's side (role admin): records with their admin fields, inputs,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZArticleInput } from './content-admin.js';
-import { checkWebviewUrl, ZContentUrl, ZWebviewHostName } from './content.js';
+import { ZContentUrl } from './content.js';
+import { checkWebviewUrl, ZWebviewHostName } from './content-webview.js';
 
 describe('content contracts', () => {
   it('accepts only http(s) URLs and site paths as content links', () => {

@@ -1,4 +1,4 @@
-import { UserScreen } from '../features/console/admin/people-screens.js';
+import { UserScreen } from '../features/console/admin/user-screen.js';
 
 export default function Screen() {
   return <UserScreen />;

@@ -1,4 +1,4 @@
-import { UsersScreen } from '../features/console/admin/people-screens.js';
+import { UsersScreen } from '../features/console/admin/users-screen.js';
 
 export default function Screen() {
   return <UsersScreen />;

@@ -18,7 +18,7 @@ import {
   ZConsoleUserSendResetCodeResponse,
   ZConsoleUsersRequest,
   ZConsoleUsersResponse,
-} from '../console-access.js';
+} from '../console-admin.js';
 import {
   ZConsoleProgrammeRequest,
   ZConsoleProgrammeResponse,

@@ -14,24 +14,27 @@ import {
   ZConsoleUnstageDecisionResponse,
 } from '../console-decisions.js';
 import {
+  ZConsoleConflictRequest,
+  ZConsoleConflictResponse,
+  ZConsoleReviewRequest,
+  ZConsoleReviewResponse,
+} from '../console-review.js';
+import {
   ZConsoleApplicationRequest,
   ZConsoleApplicationResponse,
+  ZConsoleRevealRequest,
+  ZConsoleRevealResponse,
+} from '../console-review-application.js';
+import {
   ZConsoleAssignAutoRequest,
   ZConsoleAssignRequest,
   ZConsoleAssignResponse,
-  ZConsoleConflictRequest,
-  ZConsoleConflictResponse,
-  ZConsoleQueueRequest,
-  ZConsoleQueueResponse,
-  ZConsoleRevealRequest,
-  ZConsoleRevealResponse,
-  ZConsoleReviewRequest,
-  ZConsoleReviewResponse,
   ZConsoleReviewersRequest,
   ZConsoleReviewersResponse,
   ZConsoleUnassignRequest,
   ZConsoleUnassignResponse,
-} from '../console-review.js';
+} from '../console-review-assign.js';
+import { ZConsoleQueueRequest, ZConsoleQueueResponse } from '../console-review-queue.js';
 import {
   ZConsoleQueueIdsRequest,
   ZConsoleQueueIdsResponse,

@@ -16,13 +16,15 @@ import {
   ZContentSubdivisionResponse,
   ZContentSubdivisionsRequest,
   ZContentSubdivisionsResponse,
+  ZContentSeasonsRequest,
+  ZContentSeasonsResponse,
+} from '../content.js';
+import {
   ZContentWebviewCheckRequest,
   ZContentWebviewCheckResponse,
   ZContentWebviewHostsRequest,
   ZContentWebviewHostsResponse,
-  ZContentSeasonsRequest,
-  ZContentSeasonsResponse,
-} from '../content.js';
+} from '../content-webview.js';
 import type { OperationCatalogue } from './define.js';
 
 /** Committee content, public reads: no session, cached by the server for a minute (contentCachePolicy). */

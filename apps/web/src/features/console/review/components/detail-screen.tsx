@@ -13,7 +13,8 @@ import { reviewPaths } from '../paths.js';
 import { reviewStrings as t } from '../strings.js';
 import { DecisionPanel } from './decision-panel.js';
 import { DeskBar, nextUnreviewed, useDesk, useMyAssignments } from './review-desk.js';
-import { ConflictButton, ReviewPanel } from './review-form.js';
+import { ConflictButton } from './conflict-button.js';
+import { ReviewPanel } from './review-form.js';
 import { formatTime, StatusBadge, useIsAdmin } from './review-ui.js';
 
 /** Form values shown as text; nested lists (team members) as one line each. */

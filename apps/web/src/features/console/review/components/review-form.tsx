@@ -1,9 +1,16 @@
+/**
+ * The assigned reviewer's score sheet for one application (ReviewForm) and its loader (ReviewPanel,
+ * which reads the saved draft first): scores, recommendation, comments, the draft saved as they
+ * type, the desk's keyboard and the question before leaving unsaved work. The figures are in
+ * review-scores.ts, the draft's saving in review-draft.ts, the keys in review-keys.ts; declaring a
+ * conflict of interest is conflict-button.tsx.
+ */
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useBlocker } from 'react-router';
 import { Button, Dialog } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import {
-  decisionLabels, reviewLimits, reviewOutcomes, type ConsoleReview, type ConsoleReviewDraft, type ReviewCriterion, type ReviewRecommendation,
+  decisionLabels, reviewLimits, reviewOutcomes, type ConsoleReview, type ConsoleReviewDraft, type ReviewCriterion,
 } from '@qgw/contracts';
 import { call } from '../../../../lib/request.js';
 import { showToast } from '../../../../lib/toast.js';
@@ -15,23 +22,7 @@ import { CriterionAnchors } from './criterion-anchors.js';
 import { KeysHint } from './review-desk.js';
 import { beijingClock, useDraftAutosave } from './review-draft.js';
 import { focusTargetOf, reviewKeyAction } from './review-keys.js';
-
-/** The same weighted mean the server stores: every criterion scaled to its maximum, weighted, out of 100. */
-export function weightedTotal(rubric: readonly ReviewCriterion[], scores: Record<string, number>): number {
-  const weights = rubric.reduce((sum, c) => sum + c.weight, 0);
-  if (weights <= 0) return 0;
-  const sum = rubric.reduce((acc, c) => acc + (c.maxScore > 0 ? (scores[c.id] ?? 0) / c.maxScore : 0) * c.weight, 0);
-  return Math.round((sum / weights) * 10000) / 100;
-}
-
-function parsedScores(rubric: readonly ReviewCriterion[], raw: Record<string, string>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const c of rubric) {
-    const v = raw[c.id];
-    if (v !== undefined && v.trim() !== '' && Number.isFinite(Number(v))) out[c.id] = Number(v);
-  }
-  return out;
-}
+import { draftScores, parsedScores, startFrom, weightedTotal } from './review-scores.js';
 
 /**
  * Leaving a half-typed review asks first: another screen of the app (返回队列, the nav, j / k)
@@ -58,25 +49,6 @@ function useLeaveGuard(unsaved: boolean, unsavedNow: { current: boolean }) {
     window.addEventListener('beforeunload', ask);
     return () => window.removeEventListener('beforeunload', ask);
   }, [unsaved]);
-}
-
-/** The sheet's starting point: the draft (newer), else the submitted review, else empty. */
-function startFrom(draft: ConsoleReviewDraft | null, mine: ConsoleReview | undefined) {
-  const from = draft ?? mine;
-  return {
-    raw: Object.fromEntries(Object.entries(from?.scores ?? {}).map(([k, v]) => [k, String(v)])) as Record<string, string>,
-    recommendation: (from?.recommendation ?? '') as ReviewRecommendation | '',
-    comment: from?.commentToApplicant ?? '',
-    note: from?.privateNote ?? '',
-  };
-}
-
-/** Scores a draft can hold: the usable ones (a number within the criterion's range, halves allowed). */
-function draftScores(rubric: readonly ReviewCriterion[], scores: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(rubric.flatMap((c) => {
-    const v = scores[c.id];
-    return v !== undefined && v >= 0 && v <= c.maxScore && Number.isInteger(v * 2) ? [[c.id, v]] : [];
-  }));
 }
 
 /** Moves the focus to criterion `index`'s score (selected, so a digit replaces it), or past the last to the recommendation. */
@@ -270,36 +242,4 @@ export function ReviewPanel(props: Omit<ReviewFormProps, 'draft'>) {
   if (draft.isPending) return <ConsoleLoading rows={3} />;
   // a draft that cannot be read leaves the sheet as it would be without one
   return <ReviewForm {...props} draft={draft.data?.draft ?? null} />;
-}
-
-/** A reviewer steps aside: the assignment is removed and the declaration audited. */
-export function ConflictButton({ applicationId, onDeclared }: { applicationId: string; onDeclared(): void }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const declare = useConsoleMutation(() => call(reviewOps.conflict, { applicationId, reason }), { success: t.conflictDeclared, onSuccess: onDeclared });
-  if (!open) {
-    return (
-      <Button className="qgw-rv-conflict-button" fill="outline" color="warning" onClick={() => setOpen(true)}>
-        {t.declareConflict}
-      </Button>
-    );
-  }
-  return (
-    <div className="qgw-cs-card qgw-rv-card qgw-rv-form">
-      <TextArea label={t.conflictReason} value={reason} onChange={setReason} rows={2} maxLength={reviewLimits.conflictReason.max} />
-      <div className="qgw-cs-form-actions">
-        <Button
-          className="qgw-rv-conflict-button"
-          color="warning"
-          loading={declare.isPending}
-          onClick={() =>
-            void Dialog.confirm({ content: t.declareConflict, confirmText: t.confirm, cancelText: t.cancel }).then((ok) => ok && declare.mutate())
-          }
-        >
-          {t.declareConflict}
-        </Button>
-        <Button onClick={() => setOpen(false)}>{t.cancel}</Button>
-      </div>
-    </div>
-  );
 }

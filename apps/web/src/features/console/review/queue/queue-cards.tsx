@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { type ConsoleQueueItem, decisionLabels, reviewableStatuses } from '@qgw/contracts';
 import { reviewPaths } from '../paths.js';
 import { reviewStrings } from '../strings.js';
-import { ConflictButton } from '../components/review-form.js';
+import { ConflictButton } from '../components/conflict-button.js';
 import { formatTime, StatusBadge } from '../components/review-ui.js';
 import { applicantOf, score } from './queue-format.js';
 import './queue.css';

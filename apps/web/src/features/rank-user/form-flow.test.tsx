@@ -91,6 +91,8 @@ describe('a new rank-user application, notice to status page', () => {
     await pickFiles('证件照', [new File([new Uint8Array(3000)], 'me.jpg', { type: 'image/jpeg' })]);
     await pickFiles('个人介绍视频', [new File([new Uint8Array(400_000)], 'me.mp4', { type: 'video/mp4', lastModified: 1 })]);
     await screen.findByText('视频已上传', undefined, { timeout: 8000 });
+    // the photo is in the form once its tile can be removed (its upload may end after the video's)
+    await screen.findByRole('button', { name: '删除第1张图片' });
     expect(server.images[0]?.purpose).toBe('photo');
     await press('下一步');
 

@@ -1,4 +1,5 @@
-import { type ImageKind, PNG_SIGNATURE } from './magic-bytes.js';
+import { jpegSegments, pngChunks, webpChunks } from './image-segments.js';
+import type { ImageKind } from './magic-bytes.js';
 
 /**
  * The EXIF orientation an image declares (1–8; 1 when it declares none), read from the EXIF block
@@ -8,7 +9,7 @@ import { type ImageKind, PNG_SIGNATURE } from './magic-bytes.js';
  * must be decoded and turned, and photos from the web client never need it (the browser draws them
  * upright when it shrinks them). Asking libvips just to learn "no" loaded it (~25 MB of resident
  * memory) with the first photo of every server (docs/performance.md); a reader for one tag of IFD0
- * is a few bounds-checked reads over segments image-inspection.ts has already walked.
+ * is a few bounds-checked reads over the segments image-segments.ts walks.
  */
 export function exifOrientation(b: Buffer, kind: ImageKind): number | null {
   const tiff = kind === 'jpeg' ? jpegExif(b) : kind === 'png' ? pngExif(b) : webpExif(b);
@@ -21,45 +22,23 @@ const SHORT = 3;
 
 /** The TIFF data of the first APP1 Exif segment before the image data; undefined when there is none. */
 function jpegExif(b: Buffer): Buffer | undefined {
-  let o = 2;
-  while (o + 4 <= b.length) {
-    while (b[o] === 0xff) o++;
-    const marker = b[o++] as number;
+  for (const { kind, data } of jpegSegments(b)) {
     // the picture's data starts (or ends): no metadata segment comes after this point
-    if (marker === 0xda || marker === 0xd9) return undefined;
-    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) continue;
-    if (o + 2 > b.length) return undefined;
-    const end = o + b.readUInt16BE(o);
-    const data = b.subarray(o + 2, Math.min(end, b.length));
-    if (marker === 0xe1 && data.subarray(0, 6).equals(EXIF_HEADER)) return data.subarray(6);
-    o = end;
+    if (kind === 0xda || kind === 0xd9) return undefined;
+    if (kind === 0xe1 && data.subarray(0, 6).equals(EXIF_HEADER)) return data.subarray(6);
   }
   return undefined;
 }
 
 function pngExif(b: Buffer): Buffer | undefined {
-  let o = PNG_SIGNATURE.length;
-  while (o + 12 <= b.length) {
-    const len = b.readUInt32BE(o);
-    const type = b.toString('latin1', o + 4, o + 8);
-    if (type === 'eXIf') return b.subarray(o + 8, Math.min(o + 8 + len, b.length));
-    if (type === 'IEND') return undefined;
-    o += 12 + len;
-  }
+  for (const { kind, data } of pngChunks(b)) if (kind === 'eXIf') return data;
   return undefined;
 }
 
 function webpExif(b: Buffer): Buffer | undefined {
-  let o = 12;
-  while (o + 8 <= b.length) {
-    const type = b.toString('latin1', o, o + 4);
-    const size = b.readUInt32LE(o + 4);
-    if (type === 'EXIF') {
-      const data = b.subarray(o + 8, Math.min(o + 8 + size, b.length));
-      // some writers keep JPEG's "Exif\0\0" in front of the TIFF data
-      return data.subarray(0, 6).equals(EXIF_HEADER) ? data.subarray(6) : data;
-    }
-    o += 8 + size + (size % 2);
+  for (const { kind, data } of webpChunks(b)) {
+    // some writers keep JPEG's "Exif\0\0" in front of the TIFF data
+    if (kind === 'EXIF') return data.subarray(0, 6).equals(EXIF_HEADER) ? data.subarray(6) : data;
   }
   return undefined;
 }

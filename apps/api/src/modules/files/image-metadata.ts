@@ -1,5 +1,6 @@
 import type Sharp from 'sharp';
 import { exifOrientation } from './exif-orientation.js';
+import { jpegSegments, pngChunks, webpChunks } from './image-segments.js';
 import { detectImageKind, type ImageKind, PNG_SIGNATURE } from './magic-bytes.js';
 
 /**
@@ -70,36 +71,8 @@ function keepJpegSegment(marker: number, data: Buffer): boolean {
 
 function stripJpeg(b: Buffer): Buffer {
   const parts: Buffer[] = [b.subarray(0, 2)];
-  let o = 2;
-  while (o < b.length) {
-    const start = o;
-    while (b[o] === 0xff) o++;
-    const marker = b[o++] as number;
-    if (marker === 0xd9) {
-      parts.push(b.subarray(start, o));
-      break;
-    }
-    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
-      parts.push(b.subarray(start, o));
-      continue;
-    }
-    const len = b.readUInt16BE(o);
-    const end = o + len;
-    if (keepJpegSegment(marker, b.subarray(o + 2, end))) parts.push(b.subarray(start, end));
-    o = end;
-    if (marker === 0xda) {
-      // entropy-coded data runs to the next marker that is not stuffing or a restart
-      let ff = b.indexOf(0xff, o);
-      while (ff !== -1 && ff + 1 < b.length) {
-        const next = b[ff + 1] as number;
-        if (next !== 0x00 && !(next >= 0xd0 && next <= 0xd7) && next !== 0xff) break;
-        ff = b.indexOf(0xff, ff + (next === 0xff ? 1 : 2));
-      }
-      const scanEnd = ff === -1 ? b.length : ff;
-      parts.push(b.subarray(o, scanEnd));
-      o = scanEnd;
-    }
-  }
+  // the picture's data and the markers without a payload are never metadata, so they are kept
+  for (const segment of jpegSegments(b)) if (keepJpegSegment(segment.kind, segment.data)) parts.push(b.subarray(segment.start, segment.end));
   return Buffer.concat(parts);
 }
 
@@ -108,15 +81,7 @@ const PNG_METADATA_CHUNKS = new Set(['eXIf', 'tEXt', 'zTXt', 'iTXt', 'tIME']);
 
 function stripPng(b: Buffer): Buffer {
   const parts: Buffer[] = [b.subarray(0, PNG_SIGNATURE.length)];
-  let o = PNG_SIGNATURE.length;
-  while (o + 12 <= b.length) {
-    const len = b.readUInt32BE(o);
-    const type = b.toString('latin1', o + 4, o + 8);
-    const end = o + 12 + len;
-    if (!PNG_METADATA_CHUNKS.has(type)) parts.push(b.subarray(o, end));
-    o = end;
-    if (type === 'IEND') break;
-  }
+  for (const chunk of pngChunks(b)) if (!PNG_METADATA_CHUNKS.has(chunk.kind)) parts.push(b.subarray(chunk.start, chunk.end));
   return Buffer.concat(parts);
 }
 
@@ -126,19 +91,14 @@ const VP8X_XMP = 0x04;
 
 function stripWebp(b: Buffer): Buffer {
   const chunks: Buffer[] = [];
-  let o = 12;
-  while (o + 8 <= b.length) {
-    const type = b.toString('latin1', o, o + 4);
-    const size = b.readUInt32LE(o + 4);
-    const end = Math.min(b.length, o + 8 + size + (size % 2));
-    if (type === 'VP8X') {
-      const header = Buffer.from(b.subarray(o, end));
+  for (const chunk of webpChunks(b)) {
+    if (chunk.kind === 'VP8X') {
+      const header = Buffer.from(b.subarray(chunk.start, chunk.end));
       header[8] = (header[8] ?? 0) & ~(VP8X_EXIF | VP8X_XMP);
       chunks.push(header);
-    } else if (type !== 'EXIF' && type !== 'XMP ') {
-      chunks.push(b.subarray(o, end));
+    } else if (chunk.kind !== 'EXIF' && chunk.kind !== 'XMP ') {
+      chunks.push(b.subarray(chunk.start, chunk.end));
     }
-    o = end;
   }
   const body = Buffer.concat(chunks);
   const head = Buffer.from(b.subarray(0, 12));

@@ -105,6 +105,8 @@ export function serverEnv(opts: ServerOptions, port: number): Record<string, str
     LOGIN_MAX_FAILURES: '1000000',
   };
   delete env.DATABASE_URL;
+  // the pool at its default, as the report says
+  delete env.DATABASE_POOL_MAX;
   delete env.REDIS_URL;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   return { ...env, ...opts.env };

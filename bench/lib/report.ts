@@ -163,7 +163,8 @@ ${table}
 ## How each number is made
 The real server as \`npm start\` runs it (\`${['node', ...startFlags(), 'apps/api/dist/server.js'].join(' ')}\`, built from the source first; \`NODE_ENV=development\`, no demo data, log
 level warn, per-IP limits raised so the load from one address is never refused) runs on a fresh
-database: SQLite in a new data directory, PostgreSQL in a new scratch database dropped afterwards.
+database: SQLite in a new data directory, PostgreSQL in a new scratch database dropped afterwards
+(the server's pool at its default, \`DATABASE_POOL_MAX\` unset: twice the cores, at least 4).
 Fixtures (applicants with sessions, an admin past the second factor, bulk applications) are written
 straight into the database; everything measured goes through HTTP, driven by autocannon in the
 benchmark's process.

@@ -11,7 +11,7 @@ import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
 import type { ApiModule, ModuleBase } from './api-module.js';
 import { DataCipher, resolveDataKey } from './crypto/data-cipher.js';
-import { poolStatsOf } from './db/index.js';
+import { poolStatsOf, sessionChangesOf } from './db/index.js';
 import type { Database } from './db/schema.js';
 import { createLogger } from './logger.js';
 import {
@@ -98,7 +98,8 @@ async function createModules({ redis, metrics, ...base }: ModulesDeps) {
   const auditLog = audit.repository;
   const dataKey = await resolveDataKey(config);
   // shared by the auth hook (installAuth), accounts, files and the console's administration
-  const sessions = new SessionService(db, clock, config.session);
+  // on PostgreSQL checked sessions are remembered while the database's change feed is live (decision 0027)
+  const sessions = new SessionService(db, clock, config.session, sessionChangesOf(db));
   // failed logins and second-factor attempts, counted across instances when Redis is configured
   const failureStore: FailureCounter = redis
     ? new RedisFailureCounter(redis, `${config.redisKeyPrefix}login-fail:`)
@@ -227,6 +228,7 @@ export async function composeApp(opts: BuildAppOptions): Promise<{ app: FastifyI
   // the route, are in plugins/guard-order.ts
   installGuardOrder(app);
   installAuth(app, modules.accounts.sessions);
+  app.addHook('onClose', async () => modules.accounts.sessions.close());
   modules.consoleAccess.install(app);
 
   await app.register(healthRoutes, { db, redis });

@@ -22,6 +22,7 @@ export const ZEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must start with postgres:// or postgresql://' })
     .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'REDIS_URL must start with redis:// or rediss://' }).optional(),
   REDIS_KEY_PREFIX: z.string().default('qgw:'),
   NODE_ENV: z.string().default('development'),

@@ -46,7 +46,7 @@ async function main() {
     throw err;
   }
   const logger = createLogger({ level: config.logLevel });
-  const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile, pgPoolMax: config.databasePoolMax });
   try {
     await assertDurable(database.db, database.dialect);
     // before migrating: this code must not run on (or migrate around) tables a newer version made

@@ -21,6 +21,10 @@
  *   look-up, session idle over a minute       2 (touch in the read) 3
  *   login                                     2 (no transaction)    3 (1 transaction)
  *   membership submission                     4 (1 transaction)     4 (1 transaction)
+ *
+ * Since decision 0027 a session checked on PostgreSQL within the last 30 s is answered from memory:
+ * the look-up's repeat is then 1 statement (test/sessions-remembered.test.ts). The bounds below
+ * still hold for a session the server has not checked lately.
  */
 import { PostgresDriver } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

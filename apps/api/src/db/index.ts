@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, type KyselyConfig, PostgresDialect, sql } from 'kysely';
 import { PRIVATE_DIR_MODE, prepareSqliteFile, restrictSqliteFiles } from '../private-files.js';
+import { type ClosableChangeFeed, pgChangeFeed, type SessionChangeFeed, watchSessionWrites } from './change-feed.js';
 import { GroupCommitDriver, GroupCommitSqliteDialect } from './group-commit.js';
 import type pg from 'pg';
 import { statementNameOf } from './prepared.js';
@@ -30,6 +31,14 @@ const poolStatsByDb = new WeakMap<Kysely<Database>, () => PoolStats>();
 
 /** How busy the database's connections are; undefined for a Kysely instance not opened here. */
 export const poolStatsOf = (db: Kysely<Database>): (() => PoolStats) | undefined => poolStatsByDb.get(db);
+
+const sessionChangesByDb = new WeakMap<Kysely<Database>, SessionChangeFeed>();
+
+/**
+ * What this server hears of changes to sessions and their users, on a PostgreSQL database opened
+ * here (db/change-feed.ts); undefined on SQLite, where one server is the only writer.
+ */
+export const sessionChangesOf = (db: Kysely<Database>): SessionChangeFeed | undefined => sessionChangesByDb.get(db);
 
 export interface DatabaseOptions {
   /** postgres://… → PostgreSQL; otherwise the SQLite file is used */
@@ -58,10 +67,22 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
       max: opts.pgPoolMax ?? 10,
       ...(opts.pgSearchPath ? { options: `-c search_path=${checkPgSchemaName(opts.pgSearchPath)}` } : {}),
     });
-    pool.on('connect', sendPreparedAsNamed);
+    const changes: ClosableChangeFeed = pgChangeFeed(() => new (pgDriver().Client)(pool.options));
+    pool.on('connect', (client) => {
+      sendPreparedAsNamed(client);
+      watchSessionWrites(client, changes.committedHere);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...statementLog(opts) });
     poolStatsByDb.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    sessionChangesByDb.set(db, changes);
+    return {
+      db,
+      dialect: 'postgres',
+      destroy: async () => {
+        await changes.close();
+        await db.destroy();
+      },
+    };
   }
   if (!opts.sqliteFile) throw new Error('openDatabase: sqliteFile is required without databaseUrl');
   // the folder is DATA_DIR: made owner-only when missing; an existing one is the operator's to set

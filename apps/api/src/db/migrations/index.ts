@@ -20,6 +20,7 @@ import { rubricVersionsMigration } from './0015-rubric-versions.js';
 import { seasonsMigration } from './0016-seasons.js';
 import { programmeAgeRangeMigration } from './0017-programme-age-range.js';
 import { seasonContentMigration } from './0018-season-content.js';
+import { sessionChangeNotifyMigration } from './0019-session-change-notify.js';
 
 /**
  * Every migration, in order. Static (not read from disk) so that bundling or running from any
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0016-seasons': seasonsMigration,
   '0017-programme-age-range': programmeAgeRangeMigration,
   '0018-season-content': seasonContentMigration,
+  '0019-session-change-notify': sessionChangeNotifyMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

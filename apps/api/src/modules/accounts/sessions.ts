@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Role } from '@qgw/contracts';
 import { type Clock, isoAt } from '../../clock.js';
 import type { Database, SessionsTable } from '../../db/schema.js';
+import type { SessionChangeFeed } from '../../db/change-feed.js';
 import { newRowId } from '../../db/row-id.js';
+import { type Remembered, SessionCache } from './session-cache.js';
 import { SWEEP_BATCH, sessionsRepository as repo } from './sessions.repository.js';
 
 /**
@@ -50,17 +52,45 @@ export function newToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: hashToken(token) };
 }
 
+/**
+ * The longest a session check is answered from memory after its database read, should a change
+ * ever fail to be told (decision 0027); the change feed forgets it at once otherwise.
+ */
+export const REMEMBER_MS = 30_000;
+
 /** How often expired sessions are deleted (decision 0019). */
 export const SESSION_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 export { expiredBatch, SWEEP_BATCH } from './sessions.repository.js';
 
 export class SessionService {
+  /** checked sessions remembered between round trips: PostgreSQL only (decision 0027) */
+  private readonly cache: SessionCache | null;
+  private readonly unsubscribe: () => void;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly policy: SessionPolicy,
-  ) {}
+    /**
+     * The database's change feed (db/index.ts sessionChangesOf): given, checked sessions are
+     * remembered while it is live. SQLite has none: there a check is a call into the library, not
+     * a round trip, and nothing would be saved.
+     */
+    private readonly changes?: SessionChangeFeed,
+  ) {
+    const cache = changes ? new SessionCache(policy, REMEMBER_MS, TOUCH_INTERVAL_MS) : null;
+    this.cache = cache;
+    this.unsubscribe = changes && cache
+      ? changes.subscribe((userId) => (userId === null ? cache.forgetAll() : cache.forgetUser(userId)))
+      : () => {};
+  }
+
+  /** Stops listening to the change feed (the app closing). */
+  close(): void {
+    this.unsubscribe();
+    this.cache?.forgetAll();
+  }
 
   /** Starts a session; pass the transaction when the caller is inside one. */
   async create(userId: string, db: Kysely<Database> = this.db): Promise<{ token: string; sessionId: string }> {
@@ -91,6 +121,20 @@ export class SessionService {
     if (!TOKEN_PATTERN.test(token)) return null;
     const now = this.clock();
     const tokenHash = hashToken(token);
+    // only while every server's changes reach this one
+    const cache = this.changes?.live ? this.cache : null;
+    if (!cache) return (await this.check(tokenHash, now))?.ctx ?? null;
+    const remembered = cache.recall(tokenHash, now);
+    if (remembered) return remembered;
+    const readStarted = cache.readStarted;
+    const checked = await this.check(tokenHash, now);
+    if (!checked) return null;
+    cache.remember(tokenHash, checked, readStarted, now);
+    return checked.ctx;
+  }
+
+  /** The database's answer for a token's hash: the context, and when the session was last used and expires. */
+  private async check(tokenHash: string, now: number): Promise<Remembered | null> {
     // one row per role the user holds (one with a null role when none); on PostgreSQL the touch
     // below is made by the same statement
     const touchesInRead = repo.touchesInRead(this.db);
@@ -107,10 +151,11 @@ export class SessionService {
     if (Date.parse(row.expiresAt) <= now) return null;
     const lastUsed = Date.parse(row.lastUsedAt);
     if (lastUsed + this.policy.idleMs <= now) return null;
-    if (!touchesInRead && now - lastUsed >= TOUCH_INTERVAL_MS) {
+    const touch = now - lastUsed >= TOUCH_INTERVAL_MS;
+    if (!touchesInRead && touch) {
       await repo.touch(this.db, row.sessionId, isoAt(now));
     }
-    return {
+    const ctx: AuthContext = {
       user: {
         id: row.userId,
         mobile: row.mobile,
@@ -122,15 +167,20 @@ export class SessionService {
       },
       session: { id: row.sessionId, createdAt: row.sessionCreatedAt, expiresAt: row.expiresAt },
     };
+    // the use recorded now, when this check wrote it
+    return { ctx, lastUsedAt: touch ? now : lastUsed, expiresAt: Date.parse(row.expiresAt) };
   }
 
   async revoke(sessionId: string, db: Kysely<Database> = this.db): Promise<void> {
     await repo.revoke(db, sessionId, isoAt(this.clock()));
+    this.cache?.forgetSession(sessionId);
   }
 
   /** Ends every session of the user; returns how many were live. */
   async revokeAll(userId: string, db: Kysely<Database> = this.db): Promise<number> {
-    return repo.revokeAll(db, userId, isoAt(this.clock()));
+    const n = await repo.revokeAll(db, userId, isoAt(this.clock()));
+    this.cache?.forgetUser(userId);
+    return n;
   }
 
   /**

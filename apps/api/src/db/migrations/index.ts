@@ -21,6 +21,7 @@ import { seasonsMigration } from './0016-seasons.js';
 import { programmeAgeRangeMigration } from './0017-programme-age-range.js';
 import { seasonContentMigration } from './0018-season-content.js';
 import { sessionChangeNotifyMigration } from './0019-session-change-notify.js';
+import { statementRefusalMigration } from './0020-statement-refusal.js';
 
 /**
  * Every migration, in order. Static (not read from disk) so that bundling or running from any
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0017-programme-age-range': programmeAgeRangeMigration,
   '0018-season-content': seasonContentMigration,
   '0019-session-change-notify': sessionChangeNotifyMigration,
+  '0020-statement-refusal': statementRefusalMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

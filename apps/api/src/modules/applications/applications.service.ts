@@ -24,7 +24,7 @@ import type { FilesPort } from './files-port.js';
 import type { IdNumberCipher } from './id-number-cipher.js';
 import { fileIdsOf, type FormData, type KindSpec, kindSpecs } from './kinds.js';
 import { contentColumns, recordTransition, transitionEntry } from './records.js';
-import { submissionRepository as submissions } from './submission.repository.js';
+import { filesFellShort, submissionRepository as submissions } from './submission.repository.js';
 import type { ViewDeps } from './views.js';
 import { newRowId } from '../../db/row-id.js';
 
@@ -152,13 +152,6 @@ export class ApplicationsService {
             created_at: now,
             updated_at: now,
           };
-          const links = this.d.files.fileLinks(fileIdsOf(spec, data));
-          if (links && submissions.writesInOneStatement(trx)) {
-            // PostgreSQL: the row, its files and its audit entry in one statement (decision 0026)
-            const audit = this.d.audit.rowOf(transitionEntry({ ...submitted, applicationId: id, before: null, after: { status: 'submitted', version } }));
-            this.d.files.assertAllLinked(links, await submissions.insertLinkedAudited(trx, row, links, audit));
-            return { id, status: 'submitted' as const, version };
-          }
           await repo.insert(trx, row);
         }
         await this.d.files.attachOwnedFiles(trx, userId, fileIdsOf(spec, data), id);
@@ -172,6 +165,10 @@ export class ApplicationsService {
       });
     try {
       try {
+        if (!draftId) {
+          const written = await this.submitInOneStatement(spec, kind, userId, programmeId, data, now);
+          if (written) return written;
+        }
         return await attempt(false);
       } catch (err) {
         if (draftId || spec.several || !isUniqueViolation(err)) throw err;
@@ -182,6 +179,36 @@ export class ApplicationsService {
       if (isUniqueViolation(err)) throw new AppError(Code.ALREADY_APPLIED, s.alreadyApplied);
       throw err;
     }
+  }
+
+  /**
+   * PostgreSQL, a new application: the row, its files and its audit entry in one statement with no
+   * transaction around it (decisions 0026 and 0028); undefined where that does not apply (SQLite, a
+   * malformed file id), for the transaction's path. A unique violation is thrown as the INSERT's
+   * would be; files that fell short are refused with the files module's error, and nothing is written.
+   */
+  private async submitInOneStatement(
+    spec: KindSpec, kind: ApplicationKind, userId: string, programmeId: string | null, data: FormData, now: string,
+  ): Promise<SubmitResponse | undefined> {
+    const links = this.d.files.fileLinks(fileIdsOf(spec, data));
+    if (!links || !submissions.writesInOneStatement(this.d.db)) return undefined;
+    const id = newRowId();
+    const row: ApplicationRow = {
+      id, kind, user_id: userId, programme_id: programmeId, status: 'submitted', version: 1,
+      ...contentColumns(spec, this.d.cipher, id, data),
+      reason: null, submitted_at: now, decided_at: null, created_at: now, updated_at: now,
+    };
+    const audit = this.d.audit.rowOf(transitionEntry({
+      actorId: userId, action: 'application.submit', applicationId: id, before: null, after: { status: 'submitted', version: 1 },
+    }));
+    try {
+      await submissions.insertLinkedAudited(this.d.db, row, links, audit);
+    } catch (err) {
+      // every file counted as missing: the check says which of them it was not told
+      if (filesFellShort(err)) this.d.files.assertAllLinked(links, { image: -1, video: -1 });
+      throw err;
+    }
+    return { id, status: 'submitted', version: 1 };
   }
 
   /** Replaces the content of a draft or returned application and submits it, at the version the client read. */

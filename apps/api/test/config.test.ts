@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loginPolicy, sessionPolicy } from '@qgw/contracts';
@@ -65,8 +66,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ WECHAT_APPID: 'wx1' }).wechat.configured).toBe(false);
   });
 
+  it('sizes the PostgreSQL pool at twice the cores (at least 4) unless DATABASE_POOL_MAX says', () => {
+    expect(loadConfig({}).databasePoolMax).toBe(Math.max(4, 2 * availableParallelism()));
+    expect(loadConfig({ DATABASE_POOL_MAX: '' }).databasePoolMax).toBe(Math.max(4, 2 * availableParallelism()));
+    expect(loadConfig({ DATABASE_POOL_MAX: '25' }).databasePoolMax).toBe(25);
+  });
+
   it('refuses invalid values with a message naming the variable', () => {
-    for (const env of [{ PORT: 'abc' }, { PORT: '70000' }, { DATABASE_URL: 'mysql://x' }, { SEED_DEMO: 'maybe' }, { PUBLIC_BASE_URL: 'ftp://x' }]) {
+    for (const env of [
+      { PORT: 'abc' }, { PORT: '70000' }, { DATABASE_URL: 'mysql://x' }, { SEED_DEMO: 'maybe' }, { PUBLIC_BASE_URL: 'ftp://x' },
+      { DATABASE_POOL_MAX: '0' }, { DATABASE_POOL_MAX: '2.5' }, { DATABASE_POOL_MAX: 'many' },
+    ]) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(Object.keys(env)[0]);
     }

@@ -100,7 +100,8 @@ describe('sanitizeRichText', () => {
         assertSafe(out);
         expect(sanitizeRichText(out)).toBe(out);
       }),
-      { numRuns: 500 },
+      // a case found by this property: an unknown tag holding a <p> left a <p> inside a <p>
+      { numRuns: 500, examples: [['<p><A<script><p>']] },
     );
   });
 });

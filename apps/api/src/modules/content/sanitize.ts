@@ -73,6 +73,19 @@ const options: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 
+/** Passes after the first before giving up on a fixed point (none has needed more than one). */
+const MAX_PASSES = 4;
+
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, options).trim();
+  // Broken markup can leave nesting that the parser reads differently the second time: in
+  // `<p><A<script><p>` the unknown tag `a<script` holds the second <p>, and once it is dropped the
+  // output has a <p> inside a <p>, which a new parse splits. Sanitising again until nothing changes
+  // keeps what is stored a fixed point, as the promise of idempotence above says.
+  let out = sanitizeHtml(html, options).trim();
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const again = sanitizeHtml(out, options).trim();
+    if (again === out) break;
+    out = again;
+  }
+  return out;
 }

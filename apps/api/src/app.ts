@@ -2,6 +2,8 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import { httpStrings } from './plugins/http.strings.js';
 import { createRequire } from 'node:module';
 import type { Redis as RedisClient } from 'ioredis';
 import type { Kysely } from 'kysely';
@@ -193,7 +195,20 @@ export async function composeApp(opts: BuildAppOptions): Promise<{ app: FastifyI
   // first of all hooks, so that answers given early are timed and carry their id too
   if (metrics) installMetrics(app, metrics);
   installRequestIdEcho(app);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler<ZodType>((route) => {
+    const validate = validatorCompiler(route);
+    return (data) => {
+      try {
+        return validate(data);
+      } catch (err) {
+        // zod's length checks also run on a value of the wrong type that has a `length` key, and
+        // compare that key's value with a number: `{"length": {"valueOf": 1}}` makes the comparison
+        // throw a TypeError. Such a body is bad input, not a server error.
+        if (err instanceof TypeError) return { error: Object.assign(new Error(httpStrings.badRequest), { validation: [{ message: httpStrings.badRequest }] }) };
+        throw err;
+      }
+    };
+  });
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installInputGuard(app);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   apiPaths,
+  Code,
   ZBindWxUserRequest,
   ZCloseAccountRequest,
   ZLoginBySmsRequest,
@@ -135,6 +136,18 @@ describe('malformed requests', () => {
     });
     expect(big.statusCode).toBe(413);
     expectEnvelopeFailure(big.statusCode, big.body);
+    expect(await rowCounts(t.db)).toEqual(before);
+  });
+
+  it('refuses a value whose `length` key cannot be compared with a number, as bad input (it was a 500)', async () => {
+    const before = await rowCounts(t.db);
+    const weird = { length: { valueOf: 1, toString: 1 } };
+    const res = await t.app.inject({
+      method: 'POST', url: apiPaths.applyPerson, headers: { 'content-type': 'application/json', authorization: u.token },
+      payload: JSON.stringify({ name: weird, idNumber: weird, photos: weird, platform: 'wap', rent_mode: 2 }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: false, code: Code.BAD_REQUEST });
     expect(await rowCounts(t.db)).toEqual(before);
   });
 

@@ -124,8 +124,6 @@ function video(notes: string[]): Row[] {
 
 async function main() {
   const loadAtStart = loadNow();
-  // before any process is started: they inherit this process's cores otherwise
-  const pin = pinning();
   const rows: Row[] = [];
   const details: string[] = [];
   const notes: string[] = [];
@@ -133,8 +131,12 @@ async function main() {
   const versions: Record<DatabaseName, string> = { SQLite: '', PostgreSQL: 'not measured' };
   // The web first, on a machine at rest: Lighthouse's mobile score follows how long the page's tasks
   // take, and after the server benchmarks the disk and PostgreSQL are still writing out the growth
-  // scenario's million rows per database.
+  // scenario's million rows per database. And before this process is pinned to the load generator's
+  // core: the browser, the server and Lighthouse would inherit that one core, and the page's tasks,
+  // sharing it, took longer (home scored 77–78 on one core, 95–97 on both, same build and machine).
   const webRows = web(notes, details);
+  // before any measured process is started: they inherit this process's cores otherwise
+  const pin = pinning();
   // before the databases' runs, for the same reason: a disk still writing out a million rows
   const videoRows = video(notes);
   const ceiling = await startCeiling();

@@ -16,6 +16,8 @@
  *                        route paths, `details` for those detail views (default: home and login).
  *                        Screens behind the login are scored signed in as the demo applicant.
  *   BENCH_WEB_REPORTS    a directory to keep every run's full Lighthouse result in (JSON), for looking into a score
+ *   BENCH_WEB_PROTOCOL   `h2` (default): the page is served as in production, through TLS and HTTP/2 in front
+ *                        of the server (bench/lib/tls-front.ts); `h1`: from the server directly, over HTTP/1.1
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { freePort, root, serverEntry } from './lib/processes.js';
+import { startTlsFront, type TlsFront } from './lib/tls-front.js';
 import { entryJavaScript, type EntryWeights } from './web-entry.js';
 import { allDetails, applicantSession, audit, setLocalStorage, targets, wantsDetails, type Run, type Target } from './web-lighthouse.js';
 
@@ -33,6 +36,8 @@ const runs = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 5));
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const reportsDir = process.env.BENCH_WEB_REPORTS;
 const screens = targets(process.env.BENCH_WEB_ROUTES);
+const protocol = process.env.BENCH_WEB_PROTOCOL ?? 'h2';
+if (protocol !== 'h1' && protocol !== 'h2') throw new Error('BENCH_WEB_PROTOCOL: h1 or h2');
 
 type Scores = 'performance' | 'accessibility' | 'bestPractices' | 'benchmarkIndex';
 type Median = Omit<Run, 'failing'>;
@@ -139,7 +144,7 @@ function printTable(weights: EntryWeights, results: Record<string, RouteResult>)
     const failing = [...new Set(r.runs.flatMap((x) => x.failing))];
     if (failing.length) console.log(`${name}: not passed: ${failing.join(', ')}`);
   }
-  console.log(`entry-route JavaScript: ${kb(weights.maxGzipBytes)} gzip of a ${kb(weights.budgetBytes)} budget; Lighthouse mobile: median of ${runs} run(s), each in brackets; * signed in; targets: performance ≥ 95, accessibility 100, best practices ≥ 95`);
+  console.log(`entry-route JavaScript: ${kb(weights.maxGzipBytes)} gzip of a ${kb(weights.budgetBytes)} budget; Lighthouse mobile: median of ${runs} run(s), each in brackets; served over ${protocol === 'h2' ? 'TLS and HTTP/2 (production\'s front)' : 'HTTP/1.1 from the server'}; * signed in; targets: performance ≥ 95, accessibility 100, best practices ≥ 95`);
 }
 
 async function main(): Promise<void> {
@@ -148,9 +153,16 @@ async function main(): Promise<void> {
   const weights = entryJavaScript(webDist);
   const dataDir = mkdtempSync(join(tmpdir(), 'qgw-bench-web-'));
   const server = await startServer(dataDir);
+  const front: TlsFront | undefined = protocol === 'h2' ? await startTlsFront(server.url) : undefined;
+  // where the browser opens the pages: production's front (TLS, HTTP/2) or the server itself
+  const pageOrigin = front?.url ?? server.url;
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    chromeFlags: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      // the front's certificate is self-signed, made for this run
+      ...(front ? ['--ignore-certificate-errors'] : []),
+    ],
   });
   const results: Record<string, RouteResult> = {};
   let browser = '';
@@ -162,18 +174,19 @@ async function main(): Promise<void> {
     const session = screens.some((t) => t.signedIn) ? await applicantSession(server.url) : {};
     let signedIn: boolean | undefined;
     for (const target of screens) {
-      if (signedIn !== target.signedIn) await setLocalStorage(chrome.port, server.url, target.signedIn ? session : {});
+      if (signedIn !== target.signedIn) await setLocalStorage(chrome.port, pageOrigin, target.signedIn ? session : {});
       signedIn = target.signedIn;
       const list: Run[] = [];
       for (let i = 0; i < runs; i++) {
         const saveAs = reportsDir ? join(reportsDir, `${target.name.replace(/^\//, '').replace(/[/?=…]/g, '_')}-${i + 1}.json`) : undefined;
-        list.push(await audit(`${server.url}/#${target.path}`, chrome.port, saveAs));
+        list.push(await audit(`${pageOrigin}/#${target.path}`, chrome.port, saveAs));
       }
       results[target.name] = summarise(target, list);
       console.log(`${target.name}: performance ${list.map((r) => r.performance).join(', ')}, accessibility ${list.map((r) => r.accessibility).join(', ')}, best practices ${list.map((r) => r.bestPractices).join(', ')}`);
     }
   } finally {
     chrome.kill();
+    await front?.stop();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -186,6 +199,7 @@ async function main(): Promise<void> {
     lighthouse: Object.fromEntries(['home', 'login'].flatMap((n) => (first(n) ? [[n, first(n)!.median.performance]] : []))),
     entryJsGzipBytesByRoute: weights.routes,
     lighthouseRuns: runs,
+    protocol,
     routes: results,
     browser,
     date: new Date().toISOString().slice(0, 10),

@@ -45,7 +45,9 @@ function mount(shellShown: boolean): void {
     </StrictMode>
   );
   if (!shellShown) {
-    createRoot(container).render(app(0));
+    // a transition as well: React renders the first screen in short slices, so that the page answers a tap meanwhile
+    const root = createRoot(container);
+    startTransition(() => root.render(app(0)));
   } else {
     // The prerendered screen stays on show until React commits the live one. The first render is a
     // transition so that React works in short slices and the page keeps answering meanwhile; it starts

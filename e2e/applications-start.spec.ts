@@ -159,3 +159,30 @@ test('个人申报 signed out: 去登录 returns to the form once signed in', as
   await expectRoute(page, routes.cxb2024.information);
   await expect(page.getByRole('navigation', { name: /第1步，共4步/ })).toBeVisible();
 });
+
+test('a form opened directly comes with its filled-in details: nothing on it moves once shown', async ({ page }) => {
+  // the membership form, which this person has never sent: their details are read and filled in
+  // as it opens; the offer and the filled-in line must come with the form, not push it down after
+  await signIn(page, user);
+  // on a slow network the details arrive well after the draft, never in the same frame
+  await page.route(`**${apiPaths.getPrefill}?**`, async (route) => {
+    await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
+  await page.goto(at(routes.member.index));
+  await expect(page.getByText('已根据您的账号和以往申报填入部分信息，请核对，可修改')).toBeVisible();
+  await expect(field(page, '姓名')).toHaveValue(name);
+  await page.waitForTimeout(500);
+  const shifted = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        // every shift since the page loaded (the browser keeps them), none caused by the person
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[];
+          resolve(entries.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(0), 1000);
+      }),
+  );
+  expect(shifted).toBeLessThan(0.01);
+});

@@ -43,6 +43,11 @@ export interface StartingAnswers {
   offer: StartingOffer | null;
   /** the details could not be read (offline, too many requests): what happened, and 重试 */
   failure: { message: string; retry(): void } | null;
+  /**
+   * the details are still being read or filled in: a form shows its loading state meanwhile, so
+   * that the offer and the filled-in fields come with it instead of pushing it down afterwards
+   */
+  pending: boolean;
 }
 
 export interface StartingOptions<T> {
@@ -101,5 +106,6 @@ export function useStartingAnswers<T extends Record<string, unknown>>({ kind, dr
     fresh && !filled && prefill.isError
       ? { message: prefill.error.message, retry: () => void prefill.refetch() }
       : null;
-  return { filled: fresh && filled, offer, failure };
+  const pending = fresh && (prefill.isPending || (answer !== undefined && !filled));
+  return { filled: fresh && filled, offer, failure, pending };
 }

@@ -40,7 +40,7 @@ function MemberFormView({ editing, urls }: { editing: EditTarget | null; urls?: 
   const [failure, setFailure] = useState('');
   const submit = useSubmitMember(form, editing, setFailure);
   const { draft, errors, text, set } = form;
-  if (!draft.ready) return <ResultPlaceholder state="loading" />;
+  if (!draft.ready || form.start.pending) return <ResultPlaceholder state="loading" />;
   const photo = text('photo');
   const update = editing?.status === 'returned';
 

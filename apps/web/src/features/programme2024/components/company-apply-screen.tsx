@@ -109,7 +109,7 @@ function CompanyFormView({
   // a returned entry may be corrected during review too; a new one only while entries are taken
   const applyWindow = useApplyWindow(editing?.status === 'returned');
   const { draft, errors, text, set } = form;
-  if (!draft.ready) return <ResultPlaceholder state="loading" />;
+  if (!draft.ready || form.start.pending) return <ResultPlaceholder state="loading" />;
   const uscc = text('uscc');
   const license = text('license');
   const closed = applyWindow.ready && !applyWindow.open;

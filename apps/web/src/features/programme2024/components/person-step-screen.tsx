@@ -148,7 +148,7 @@ function PersonStepForm({
   // the programme's age range: the ID number is checked against it as it is typed, and before going on
   const ageRange = useAgeRange();
   const { draft, errors, text, set } = form;
-  if (!draft.ready) return <ResultPlaceholder state="loading" />;
+  if (!draft.ready || form.start.pending) return <ResultPlaceholder state="loading" />;
   if (preview) {
     return (
       <>

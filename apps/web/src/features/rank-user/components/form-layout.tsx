@@ -30,7 +30,7 @@ function Body({ step, children }: { step: number; children(state: RankUserFormSt
   const state = useRankUserForm();
   const { mode, draft, existing } = state;
   if (mode === 'locked') return <Locked state={state} />;
-  if (mode === 'loading' || !draft.ready) {
+  if (mode === 'loading' || !draft.ready || state.start.pending) {
     return (
       <div className="qgw-ru-loading" role="status">
         <DotLoading color="primary" />

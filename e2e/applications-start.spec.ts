@@ -12,6 +12,7 @@ import { at, registerViaApi, seeText, submitLogin, type TestUser } from './suppo
 import { expectRoute, fileInput, mediaFiles, signIn, uploadedImage } from './support/applications.js';
 import { expectAccessible } from './support/accessibility.js';
 import { apiToken, submitRankUserViaApi } from './support/rank-user-api.js';
+import { layoutShift } from './support/layout-shift.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -173,16 +174,5 @@ test('a form opened directly comes with its filled-in details: nothing on it mov
   await expect(page.getByText('已根据您的账号和以往申报填入部分信息，请核对，可修改')).toBeVisible();
   await expect(field(page, '姓名')).toHaveValue(name);
   await page.waitForTimeout(500);
-  const shifted = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        // every shift since the page loaded (the browser keeps them), none caused by the person
-        new PerformanceObserver((list) => {
-          const entries = list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[];
-          resolve(entries.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0));
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(0), 1000);
-      }),
-  );
-  expect(shifted).toBeLessThan(0.01);
+  expect(await layoutShift(page)).toBeLessThan(0.01);
 });

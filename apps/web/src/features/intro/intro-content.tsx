@@ -128,7 +128,8 @@ export function IntroContent() {
           ))}
         </nav>
         <IntroArticle />
-        <MoreArticles />
+        {/* below the article once it is in: under its short placeholder this list was drawn in view and then pushed down */}
+        {!intro.isPending && <MoreArticles />}
       </div>
     </Refreshable>
   );

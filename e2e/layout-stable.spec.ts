@@ -1,0 +1,34 @@
+/**
+ * Screens whose content comes from the server do not move once drawn: what sits below an article
+ * (the further reading on 青工委简介, the tip and 开始申报 on 申报流程) waits for the article instead
+ * of being drawn under its short placeholder and pushed down when it arrives. The article is slowed
+ * as on a slow network, so that it never arrives in the same frame as the screen.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.js';
+import { apiPaths, routes } from '@qgw/contracts';
+import { at } from './support/app.js';
+import { layoutShift } from './support/layout-shift.js';
+
+const slowArticles = (page: Page) =>
+  page.route(`**${apiPaths.contentArticle}?**`, async (route) => {
+    await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
+
+test('青工委简介: the further reading comes after the article, nothing moves', async ({ page }) => {
+  await slowArticles(page);
+  await page.goto(at(routes.intro.index));
+  await expect(page.getByRole('heading', { name: '了解更多' })).toBeVisible();
+  await expect(page.locator('.qgw-intro-rich')).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(await layoutShift(page)).toBeLessThan(0.01);
+});
+
+test('申报流程: the tip and 开始申报 come after the steps, nothing moves', async ({ page }) => {
+  await slowArticles(page);
+  await page.goto(at(routes.cxb.process));
+  await expect(page.getByRole('button', { name: '开始申报' })).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(await layoutShift(page)).toBeLessThan(0.01);
+});

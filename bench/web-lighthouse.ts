@@ -75,6 +75,8 @@ export interface Run {
   tbtMs: number;
   cls: number;
   speedIndexMs: number;
+  /** time to interactive: from navigation until the page's main thread is quiet enough to answer a tap at once */
+  ttiMs: number;
   scriptTransferBytes: number;
   /** accessibility and best-practices audits that did not pass: what to fix */
   failing: string[];
@@ -119,6 +121,7 @@ export async function audit(url: string, port: number, saveAs?: string): Promise
     tbtMs: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
     speedIndexMs: value('speed-index'),
+    ttiMs: value('interactive'),
     scriptTransferBytes: items.filter((i) => i.resourceType === 'Script').reduce((n, i) => n + (i.transferSize ?? 0), 0),
     failing,
   };

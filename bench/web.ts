@@ -137,6 +137,7 @@ function printTable(weights: EntryWeights, results: Record<string, RouteResult>)
       TBT: `${Math.round(m.tbtMs)} ms`,
       CLS: m.cls.toFixed(3),
       SI: s(m.speedIndexMs),
+      TTI: s(m.ttiMs),
     };
   });
   console.table(rows);

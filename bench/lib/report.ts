@@ -204,11 +204,14 @@ benchmark's process.
   and the client on core 1.
 - **web**: \`bench/web.ts\`: the first screens' JavaScript (gzip) against the build's budget, and
   Lighthouse's mobile scores (its default profile: a mid-range phone, slow 4G, 4× CPU slowdown) for
-  performance, accessibility and best practices on the home and login screens, served by the real
-  server with its demo data. Each row gives the median, every run and their spread, and the range of
-  Lighthouse's benchmark index (how fast the machine was during the runs); the table of every run is
-  below. It runs first, on a machine at rest: after the server benchmarks, the disk and PostgreSQL
-  are still writing out the growth scenario's rows while the page is scored.
+  performance, accessibility and best practices on the home and login screens, and their time to
+  interactive on that slow 4G phone, served by the real server with its demo data through a TLS and
+  HTTP/2 front, as production's reverse proxy serves it (\`bench/lib/tls-front.ts\`; over HTTP/1.1 a
+  screen's many small files would each wait for one of six connections). Each row gives the median,
+  every run and their spread, and the range of Lighthouse's benchmark index (how fast the machine was
+  during the runs); the table of every run is below. It runs first, on a machine at rest, with every
+  core: after the server benchmarks, the disk and PostgreSQL are still writing out the growth
+  scenario's rows while the page is scored.
   \`BENCH_WEB_ROUTES=all node --import tsx bench/web.ts\` scores every applicant screen the same way
   (those behind the login signed in as the demo applicant); docs/accessibility-audit.md is such a run.
 

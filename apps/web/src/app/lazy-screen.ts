@@ -35,10 +35,16 @@ export function withChunkTimeout<T>(load: () => Promise<T>, ms: number = appCons
   });
 }
 
-/** A route `lazy` function: loads the screen's own chunk and hands its default export to the router. */
+/**
+ * A route `lazy` function: loads the screen's own chunk and hands its default export to the router.
+ * The chunk is asked for in a task of its own: the browser's work of requesting a screen's files
+ * (~60 ms of a slow phone's main thread for the home screen's) otherwise lengthened the router's
+ * first task, during which the page could not answer a tap.
+ */
 export const lazyScreen =
   (load: ScreenLoader, ms?: number) =>
   async (): Promise<{ Component: ComponentType }> => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const mod = await withChunkTimeout(load, ms);
     return { Component: mod.default };
   };

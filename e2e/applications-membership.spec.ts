@@ -139,3 +139,19 @@ test('update: returned with a reason → 修改资料 → 资料提交失败 on 
   await expect(timeline.getByText('退回修改', { exact: true })).toBeVisible();
   await expect(timeline.getByText('已提交', { exact: true })).toHaveCount(2);
 });
+
+test('入会理由 grows with its text, from its five rows up to three times as many, then scrolls', async ({ page, request }) => {
+  await signIn(page, await registerViaApi(request));
+  await page.goto(at(routes.member.index));
+  const reason = page.getByLabel('入会理由', { exact: true });
+  await expect(reason).toBeVisible();
+  const height = () => reason.evaluate((el) => el.getBoundingClientRect().height);
+  const lineHeight = await reason.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  const empty = await height();
+  expect(empty).toBeGreaterThanOrEqual(5 * lineHeight - 1);
+  await reason.fill(Array.from({ length: 8 }, (_, i) => `第${i + 1}行`).join('\n'));
+  await expect.poll(height).toBeGreaterThan(empty + 2 * lineHeight);
+  await reason.fill(Array.from({ length: 40 }, (_, i) => `第${i + 1}行`).join('\n'));
+  await expect.poll(height).toBeLessThanOrEqual(15 * lineHeight + 1);
+  expect(await height()).toBeGreaterThan(14 * lineHeight);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type CSSProperties, type ReactNode } from 'react';
 import { TextArea, type InputRef, type TextAreaRef } from 'antd-mobile';
 import { Input } from '../../../components/ui/input.js';
 import { applicationStrings as t } from '../strings.js';
@@ -113,7 +113,15 @@ interface TextAreaInputProps extends BaseProps {
   rows?: number;
 }
 
-/** A multi-line text field with a character count against the schema's maximum. */
+/**
+ * Whether the browser grows a text field with its content by itself (CSS `field-sizing`). Then the
+ * field is sized by CSS alone: antd-mobile's own sizing measures the field as the form mounts, which
+ * makes the browser lay out the whole page inside that task (~16 ms of a slow phone's main thread for
+ * the membership form) instead of in the frame it draws afterwards.
+ */
+const growsByItself = typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
+
+/** A multi-line text field with a character count against the schema's maximum; it grows with its text to three times its rows. */
 export function TextAreaInput(props: TextAreaInputProps) {
   const id = useId();
   const { label, value, onChange, placeholder, maxLength, rows = 5 } = props;
@@ -128,7 +136,9 @@ export function TextAreaInput(props: TextAreaInputProps) {
         placeholder={placeholder ?? t.inputPlaceholder(label)}
         maxLength={maxLength}
         rows={rows}
-        autoSize={{ minRows: rows, maxRows: rows * 3 }}
+        {...(growsByItself
+          ? { className: 'qgw-app-textarea-grows', style: { '--qgw-rows': rows } as CSSProperties }
+          : { autoSize: { minRows: rows, maxRows: rows * 3 } })}
         showCount={(n, max) => <span className="qgw-app-count">{t.charCount(n, max ?? maxLength)}</span>}
       />
     </FieldShell>

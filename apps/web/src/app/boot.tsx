@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { appConstants } from '@qgw/contracts';
 import { installAntdRender } from './antd-render.js';
+import { loadFirstScreenInOwnTask } from './lazy-screen.js';
 import { Providers } from './providers.js';
 import { createAppRouter } from './router.js';
 import { scheduleFingerprint } from '../lib/fingerprint.js';
@@ -34,6 +35,7 @@ export function boot({ shellShown }: { shellShown: boolean }): void {
 
 /** Makes the router and renders the app into the page's root element (see `boot`). */
 function mount(shellShown: boolean): void {
+  loadFirstScreenInOwnTask();
   const router = createAppRouter();
   const container = document.getElementById('root')!;
   const app = (generation: number, onCommit?: () => void) => (

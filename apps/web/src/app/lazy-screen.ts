@@ -35,16 +35,29 @@ export function withChunkTimeout<T>(load: () => Promise<T>, ms: number = appCons
   });
 }
 
+/** Set by the app's start (boot.tsx): the first screen's chunk is asked for in a task of its own. */
+let firstLoadInOwnTask = false;
+
 /**
- * A route `lazy` function: loads the screen's own chunk and hands its default export to the router.
- * The chunk is asked for in a task of its own: the browser's work of requesting a screen's files
- * (~60 ms of a slow phone's main thread for the home screen's) otherwise lengthened the router's
- * first task, during which the page could not answer a tap.
+ * The next screen chunk loaded is asked for in a task of its own, after the current one. Called as
+ * the app starts: the browser's work of requesting a screen's files (Vite's preload helper inserts a
+ * `<link>` for each; ~60 ms of a slow phone's main thread for the home screen's, ~160 ms for the
+ * membership form's) otherwise lengthened the router's first task, during which the page could not
+ * answer a tap. Later screens load at once: their chunks are asked for in the task of the tap that
+ * opens them.
  */
+export function loadFirstScreenInOwnTask(): void {
+  firstLoadInOwnTask = true;
+}
+
+/** A route `lazy` function: loads the screen's own chunk and hands its default export to the router. */
 export const lazyScreen =
   (load: ScreenLoader, ms?: number) =>
   async (): Promise<{ Component: ComponentType }> => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (firstLoadInOwnTask) {
+      firstLoadInOwnTask = false;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     const mod = await withChunkTimeout(load, ms);
     return { Component: mod.default };
   };

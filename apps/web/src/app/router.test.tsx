@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { allRoutePaths, allScreenPaths, defaultRoute, routes, tabPaths } from '@qgw/contracts';
 import { buildRoutes, screens } from './router.js';
-import { ChunkLoadError, lazyScreen, withChunkTimeout } from './lazy-screen.js';
+import { ChunkLoadError, lazyScreen, loadFirstScreenInOwnTask, withChunkTimeout } from './lazy-screen.js';
 import { renderApp } from '../test/render-app.js';
 
 afterEach(() => {
@@ -139,5 +139,27 @@ describe('a screen that cannot load', () => {
     vi.useRealTimers();
     expect(await screen.findByText('页面加载失败')).toBeTruthy();
     expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
+  });
+});
+
+describe('the first screen as the app starts', () => {
+  const module = { default: () => null };
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  test('its chunk is asked for in a task after the router’s, and the next screen’s at once', async () => {
+    const first = vi.fn(async () => module);
+    loadFirstScreenInOwnTask();
+    const loading = lazyScreen(first)();
+    // every microtask of the router's task has run: nothing asked for yet
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(first).not.toHaveBeenCalled();
+    await nextTask();
+    expect(first).toHaveBeenCalledTimes(1);
+    expect((await loading).Component).toBe(module.default);
+
+    const next = vi.fn(async () => module);
+    void lazyScreen(next)();
+    expect(next).toHaveBeenCalledTimes(1);
   });
 });

@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.js';
 import { apiPaths, appConstants, maskIdNumber, routes } from '@qgw/contracts';
-import { at, registerViaApi, seeText, submitLogin, type TestUser } from './support/app.js';
+import { at, registerViaApi, seeText, slowApi, submitLogin, type TestUser } from './support/app.js';
 import { expectRoute, fileInput, mediaFiles, signIn, uploadedImage } from './support/applications.js';
 import { expectAccessible } from './support/accessibility.js';
 import { apiToken, submitRankUserViaApi } from './support/rank-user-api.js';
@@ -166,10 +166,7 @@ test('a form opened directly comes with its filled-in details: nothing on it mov
   // as it opens; the offer and the filled-in line must come with the form, not push it down after
   await signIn(page, user);
   // on a slow network the details arrive well after the draft, never in the same frame
-  await page.route(`**${apiPaths.getPrefill}?**`, async (route) => {
-    await new Promise((r) => setTimeout(r, 400));
-    await route.continue();
-  });
+  await slowApi(page, apiPaths.getPrefill, 400);
   await page.goto(at(routes.member.index));
   await expect(page.getByText('已根据您的账号和以往申报填入部分信息，请核对，可修改')).toBeVisible();
   await expect(field(page, '姓名')).toHaveValue(name);

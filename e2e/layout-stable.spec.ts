@@ -7,14 +7,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.js';
 import { apiPaths, routes } from '@qgw/contracts';
-import { at } from './support/app.js';
+import { at, slowApi } from './support/app.js';
 import { layoutShift } from './support/layout-shift.js';
 
-const slowArticles = (page: Page) =>
-  page.route(`**${apiPaths.contentArticle}?**`, async (route) => {
-    await new Promise((r) => setTimeout(r, 400));
-    await route.continue();
-  });
+const slowArticles = (page: Page) => slowApi(page, apiPaths.contentArticle, 400);
 
 test('青工委简介: the further reading comes after the article, nothing moves', async ({ page }) => {
   await slowArticles(page);

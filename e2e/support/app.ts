@@ -166,6 +166,20 @@ export async function holdApi(page: Page, path: string) {
   };
 }
 
+/**
+ * Answers every call to an API path `ms` later than the server does, as on a slow network: what the
+ * screen draws before the answer and after it then come in different frames.
+ */
+export async function slowApi(page: Page, path: string, ms: number): Promise<void> {
+  await page.route(
+    (url: URL) => url.pathname === path,
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue().catch(() => undefined);
+    },
+  );
+}
+
 declare global {
   interface Window {
     __navLog?: { hash: string; t: number }[];

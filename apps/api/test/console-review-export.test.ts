@@ -11,9 +11,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  apiPaths, Code, type Decision, decisionLabels, exportColumns, maskMobile, statusLabels,
+  apiPaths, beijingDateTime, Code, type Decision, decisionLabels, exportColumns, maskMobile, statusLabels,
 } from '@qgw/contracts';
-import { beijingText } from '../src/modules/review/exports.service.js';
 import { kindLabels } from '../src/modules/review/review.strings.js';
 import { data, get, post } from './support/api.js';
 import {
@@ -87,7 +86,7 @@ async function expectedRows(filter: { kind?: string } = {}): Promise<Map<string,
       averageScore: avg === null ? '' : String(avg),
       decision: released ? decisionLabels[released] : staged ? `${decisionLabels[staged.decision]}（待发布）` : '',
       reason: released ? (r.reason ?? '') : (staged?.reason ?? ''),
-      decidedAt: released && r.decided_at ? beijingText(r.decided_at) : '',
+      decidedAt: released && r.decided_at ? beijingDateTime(r.decided_at) : '',
     });
   }
   return out;

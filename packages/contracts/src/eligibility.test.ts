@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, ageOutsideRange, beijingDate } from './eligibility.js';
+import { beijingDate } from './beijing-time.js';
+import { ageOn, ageOutsideRange } from './eligibility.js';
 import { idNumberCheckDigit } from './validators.js';
 
 const idBornOn = (ymd: string) => {

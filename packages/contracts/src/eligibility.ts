@@ -23,14 +23,6 @@ export interface AgeRange {
   onDate: string;
 }
 
-const BEIJING_OFFSET_MS = 8 * 60 * 60 * 1000;
-
-/** The calendar day (YYYY-MM-DD) an instant falls on in Beijing (UTC+8, no daylight saving). */
-export function beijingDate(instant: string | number): string {
-  const ms = typeof instant === 'number' ? instant : Date.parse(instant);
-  return new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
-}
-
 /** Whole years from a birth date to a day, both YYYY-MM-DD: a birthday counts from its day on. */
 export function ageOn(birthDate: string, onDate: string): number {
   const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];

@@ -14,6 +14,7 @@ export * from './account-rights.js';
 export * from './challenge.js';
 export * from './validators.js';
 export * from './regions.js';
+export * from './beijing-time.js';
 export * from './eligibility.js';
 export * from './applications.js';
 export * from './applications-api.js';

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -134,6 +134,10 @@ export interface MetricsListener {
 
 /** The tiny HTTP server for scrapes: GET /metrics and nothing else. */
 export async function startMetricsListener(metrics: Metrics, at: { port: number; host: string }): Promise<MetricsListener> {
+  // node:http through the CommonJS loader: an ESM import of it builds its namespace, which reads
+  // http.WebSocket and so compiles Node's whole fetch layer (undici), ~14 MB of the server's memory
+  // that nothing here uses (docs/decisions/0030-lazy-modules-and-memory.md)
+  const { createServer } = process.getBuiltinModule('node:http');
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== METRICS_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   accountClosingPolicy,
+  beijingCompactDate,
   Code,
   type CloseAccountRequest,
   type CloseAccountResponse,
@@ -20,7 +21,7 @@ import type { SmsCodeService } from '../sms/sms.module.js';
 import type { AccountsService } from './accounts.service.js';
 import { accountsRepository as users } from './accounts.repository.js';
 import { accountRightsRepository as repo } from './account-rights.repository.js';
-import { accountStrings as s, yyyymmdd } from './accounts.strings.js';
+import { accountStrings as s } from './accounts.strings.js';
 import type { AvatarStore } from './avatars.js';
 import type { AuthContext, SessionService } from './sessions.js';
 
@@ -139,7 +140,7 @@ export class AccountRightsService {
       sessions: sessions.map((x) => ({ createdAt: x.created_at, lastUsedAt: x.last_used_at, expiresAt: x.expires_at, endedAt: x.revoked_at })),
     };
     await this.d.audit.record({ actorId: user.id, action: 'user.export_data', entity: 'user', entityId: user.id });
-    return { filename: s.exportFilename(yyyymmdd(now)), body: JSON.stringify(doc, null, 2) };
+    return { filename: s.exportFilename(beijingCompactDate(now)), body: JSON.stringify(doc, null, 2) };
   }
 
   /**

@@ -28,16 +28,3 @@ export const accountStrings = {
   exportFilename: (yyyymmdd: string) => `我的数据-${yyyymmdd}.json`,
 } as const;
 
-/** A day as the people of the committee say it: 6月20日, in China's time. */
-export function monthDay(iso: string): string {
-  const parts = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', month: 'numeric', day: 'numeric' }).formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('month')}月${get('day')}日`;
-}
-
-/** 20250620 in China's time, for the export's file name. */
-export function yyyymmdd(ms: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(ms));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}${get('month')}${get('day')}`;
-}

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code, type LoginRequest, type LoginResponse } from '@qgw/contracts';
+import { beijingMonthDay, Code, type LoginRequest, type LoginResponse } from '@qgw/contracts';
 import { type Clock, isoAt } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
@@ -8,7 +8,7 @@ import type { AuditRepository } from '../audit/audit.module.js';
 import type { Challenges } from '../challenge/challenge.module.js';
 import { challengeStrings } from '../challenge/challenge.module.js';
 import { accountsRepository as repo, loginAnswer, type UserRow } from './accounts.repository.js';
-import { accountStrings as s, monthDay } from './accounts.strings.js';
+import { accountStrings as s } from './accounts.strings.js';
 import { loginSessionRepository as loginSessions } from './login-session.repository.js';
 import type { LoginGuard } from './login-guard.js';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.js';
@@ -92,7 +92,7 @@ export class LoginService {
     await guard.succeeded(input.mobile, from.ip);
     const { user } = found;
     const closing = user.status !== 'active' && this.closing(user);
-    if (closing && !reopen) throw new AppError(Code.ACCOUNT_CLOSING, s.accountClosing(monthDay(user.erase_after)));
+    if (closing && !reopen) throw new AppError(Code.ACCOUNT_CLOSING, s.accountClosing(beijingMonthDay(user.erase_after)));
     if (user.status !== 'active' && !closing) throw new AppError(Code.ACCOUNT_DISABLED, s.accountDisabled);
     let signsInWith = user.password_hash;
     if (needsRehash(signsInWith)) {

@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import { FileStore } from '@tus/file-store';
-import { Metadata, Server, type Upload } from '@tus/server';
+import type { Server } from '@tus/server';
+import { Metadata, type Upload } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiPaths, Code, videoUploadMetadata } from '@qgw/contracts';
@@ -77,19 +77,6 @@ function refuseWhatTusRefuses(request: FastifyRequest, reply: FastifyReply): voi
   }
 }
 
-/**
- * tus's file store writes an upload's bytes and its .json info with the process umask (0644 by
- * default). Both files are made here first, owner-only, and tus then writes into them, which keeps
- * their mode; the finished video is moved into files/ as it is.
- */
-class PrivateFileStore extends FileStore {
-  override async create(upload: Upload): Promise<Upload> {
-    const path = join(this.directory, upload.id);
-    for (const p of [path, `${path}.json`]) await writeFile(p, '', { mode: PRIVATE_FILE_MODE, flag: 'wx' });
-    return super.create(upload);
-  }
-}
-
 export interface VideoUploadRoutesOptions {
   service: FilesService;
   uploadPerMinute: number;
@@ -118,54 +105,77 @@ export async function videoUploadRoutes(app: FastifyInstance, opts: VideoUploadR
     return envelopeError(500, Code.INTERNAL, httpStrings.internal);
   };
 
-  const tus = new Server({
-    path: apiPaths.uploadVideo,
-    datastore: new PrivateFileStore({ directory: service.storage.tusDir }),
-    maxSize: service.videoMaxBytes,
-    relativeLocation: true,
-    respectForwardedHeaders: false,
-    // same origin only: no Access-Control-Allow-Origin
-    allowedOrigins: [],
-    namingFunction: () => newFileId(),
-    getFileIdFromRequest: (req) => {
-      const raw = nodeRequest(req);
-      return raw ? checkedIds.get(raw) : undefined;
-    },
-    async onUploadCreate(req, upload: Upload) {
-      const raw = nodeRequest(req);
-      const ownerId = raw && uploaders.get(raw);
-      if (!raw || !ownerId) throw envelopeError(401, Code.UNAUTHORIZED, httpStrings.unauthorized);
-      if (upload.size === undefined) throw envelopeError(400, Code.BAD_REQUEST, s.videoLengthMissing);
-      try {
-        await service.startVideoUpload(ownerId, upload.id, upload.metadata?.[videoUploadMetadata.filetype] ?? undefined, upload.size);
-      } catch (err) {
-        throw toTusError(err);
+  /**
+   * @tus/server is loaded with the first upload request, not at start: it is built on web
+   * Request/Response, and loading it compiles Node's whole fetch layer (undici), memory held for
+   * the life of a server that may never see a video (docs/decisions/0030-lazy-modules-and-memory.md).
+   */
+  let tusServer: Promise<Server> | undefined;
+  const tusOf = () => (tusServer ??= makeTusServer());
+  async function makeTusServer(): Promise<Server> {
+    const [{ Server }, { FileStore }] = await Promise.all([import('@tus/server'), import('@tus/file-store')]);
+    /**
+     * tus's file store writes an upload's bytes and its .json info with the process umask (0644 by
+     * default). Both files are made here first, owner-only, and tus then writes into them, which keeps
+     * their mode; the finished video is moved into files/ as it is.
+     */
+    class PrivateFileStore extends FileStore {
+      override async create(upload: Upload): Promise<Upload> {
+        const path = join(this.directory, upload.id);
+        for (const p of [path, `${path}.json`]) await writeFile(p, '', { mode: PRIVATE_FILE_MODE, flag: 'wx' });
+        return super.create(upload);
       }
-      created.set(raw, upload.id);
-      return {};
-    },
-    async onUploadFinish(_req, upload: Upload) {
-      try {
-        await service.finishVideoUpload(upload.id);
-      } catch (err) {
-        throw toTusError(err);
-      }
-      return {};
-    },
-    async onResponseError(_req, err) {
-      const e = err as Partial<TusError> & Error;
-      if (typeof e.body === 'string' && e.body.startsWith('{')) return { status_code: e.status_code ?? 500, body: e.body };
-      const status = typeof e.status_code === 'number' ? e.status_code : 500;
-      if (status === 404 || status === 410) return envelopeError(status, Code.NOT_FOUND, s.uploadGone);
-      if (status === 409) return envelopeError(status, Code.CONFLICT, s.uploadOffsetConflict);
-      if (status === 413) return envelopeError(status, Code.PAYLOAD_TOO_LARGE, s.videoTooLarge(service.videoMaxBytes));
-      // a tus extension this server does not offer (concatenation): the client's mistake, not a fault
-      if (status === 501) return envelopeError(400, Code.BAD_REQUEST, s.uploadBadRequest);
-      if (status < 500) return envelopeError(status, Code.BAD_REQUEST, s.uploadBadRequest);
-      log.error({ err }, 'video upload failed');
-      return envelopeError(500, Code.INTERNAL, s.uploadFailed);
-    },
-  });
+    }
+
+    return new Server({
+      path: apiPaths.uploadVideo,
+      datastore: new PrivateFileStore({ directory: service.storage.tusDir }),
+      maxSize: service.videoMaxBytes,
+      relativeLocation: true,
+      respectForwardedHeaders: false,
+      // same origin only: no Access-Control-Allow-Origin
+      allowedOrigins: [],
+      namingFunction: () => newFileId(),
+      getFileIdFromRequest: (req) => {
+        const raw = nodeRequest(req);
+        return raw ? checkedIds.get(raw) : undefined;
+      },
+      async onUploadCreate(req, upload: Upload) {
+        const raw = nodeRequest(req);
+        const ownerId = raw && uploaders.get(raw);
+        if (!raw || !ownerId) throw envelopeError(401, Code.UNAUTHORIZED, httpStrings.unauthorized);
+        if (upload.size === undefined) throw envelopeError(400, Code.BAD_REQUEST, s.videoLengthMissing);
+        try {
+          await service.startVideoUpload(ownerId, upload.id, upload.metadata?.[videoUploadMetadata.filetype] ?? undefined, upload.size);
+        } catch (err) {
+          throw toTusError(err);
+        }
+        created.set(raw, upload.id);
+        return {};
+      },
+      async onUploadFinish(_req, upload: Upload) {
+        try {
+          await service.finishVideoUpload(upload.id);
+        } catch (err) {
+          throw toTusError(err);
+        }
+        return {};
+      },
+      async onResponseError(_req, err) {
+        const e = err as Partial<TusError> & Error;
+        if (typeof e.body === 'string' && e.body.startsWith('{')) return { status_code: e.status_code ?? 500, body: e.body };
+        const status = typeof e.status_code === 'number' ? e.status_code : 500;
+        if (status === 404 || status === 410) return envelopeError(status, Code.NOT_FOUND, s.uploadGone);
+        if (status === 409) return envelopeError(status, Code.CONFLICT, s.uploadOffsetConflict);
+        if (status === 413) return envelopeError(status, Code.PAYLOAD_TOO_LARGE, s.videoTooLarge(service.videoMaxBytes));
+        // a tus extension this server does not offer (concatenation): the client's mistake, not a fault
+        if (status === 501) return envelopeError(400, Code.BAD_REQUEST, s.uploadBadRequest);
+        if (status < 500) return envelopeError(status, Code.BAD_REQUEST, s.uploadBadRequest);
+        log.error({ err }, 'video upload failed');
+        return envelopeError(500, Code.INTERNAL, s.uploadFailed);
+      },
+    });
+  }
 
   /** Lets tus answer on the raw response, keeping the headers the app already set (security, rate limit). */
   async function handOver(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -176,7 +186,7 @@ export async function videoUploadRoutes(app: FastifyInstance, opts: VideoUploadR
       if (value !== undefined) reply.raw.setHeader(name, value as string | number | string[]);
     }
     try {
-      await tus.handle(request.raw, reply.raw);
+      await (await tusOf()).handle(request.raw, reply.raw);
     } catch (err) {
       request.log.error({ err }, 'video upload failed');
       if (!reply.raw.headersSent) {

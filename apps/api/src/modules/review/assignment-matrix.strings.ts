@@ -1,16 +1,9 @@
 /** Every user-facing sentence of the assignment matrix and reviewer reminders, in one place. */
 
-const beijing = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
+import { beijingMonthDayTime } from '@qgw/contracts';
 
 /** 06/20 14:05 in Beijing time, as the console shows times. */
-export const beijingTime = (iso: string): string => beijing.format(new Date(iso));
+export const beijingTime = (iso: string): string => beijingMonthDayTime(iso, '/');
 
 export const assignmentMatrixStrings = {
   reviewerUnknown: '评审不存在或已停用',

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
-  type ApplicationStatus, type ConsoleDashboardResponse, dashboardLimits, type DashboardKindProgress, type RankingKind, rankingKinds,
+  type ApplicationStatus, beijingDate, type ConsoleDashboardResponse, dashboardLimits, type DashboardKindProgress, type RankingKind, rankingKinds,
 } from '@qgw/contracts';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
@@ -9,11 +9,6 @@ import type { ProgrammeService } from '../programme/programme.module.js';
 import { dashboardRepository as repo, type DashboardApplicationRow } from './dashboard.repository.js';
 
 const DAY_MS = 86_400_000;
-/** China Standard Time: UTC+8 all year (no daylight saving), so a Beijing day is a fixed shift. */
-const BEIJING_OFFSET_MS = 8 * 3_600_000;
-
-/** The Beijing calendar day of an instant, YYYY-MM-DD. */
-export const beijingDay = (ms: number): string => new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
 
 const IN_REVIEW: readonly ApplicationStatus[] = ['submitted', 'under_review'];
 const DECIDED: readonly ApplicationStatus[] = ['approved', 'rejected'];
@@ -21,7 +16,7 @@ const BINS = Math.ceil(100 / dashboardLimits.scoreBin);
 
 /** The days of the span, oldest first, ending with today. */
 function daysEnding(nowMs: number, days: number): string[] {
-  return Array.from({ length: days }, (_, i) => beijingDay(nowMs - (days - 1 - i) * DAY_MS));
+  return Array.from({ length: days }, (_, i) => beijingDate(nowMs - (days - 1 - i) * DAY_MS));
 }
 
 /** A mean total (0..100) to its bin; 100 itself falls in the last. */
@@ -81,12 +76,12 @@ export class DashboardService {
       targetReviewersByKind(this.d.db, programme.id),
     ]);
     const now = this.d.clock();
-    const today = beijingDay(now);
+    const today = beijingDate(now);
     const span = daysEnding(now, days);
     const perDay = new Map(span.map((d) => [d, 0]));
     for (const r of rows) {
       if (!r.submitted_at) continue;
-      const day = beijingDay(Date.parse(r.submitted_at));
+      const day = beijingDate(Date.parse(r.submitted_at));
       const n = perDay.get(day);
       if (n !== undefined) perDay.set(day, n + 1);
     }

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Code, exportColumns, exportTimeColumns } from '@qgw/contracts';
+import { beijingDateTime, beijingWallClock, Code, exportColumns, exportTimeColumns } from '@qgw/contracts';
 import { type Clock, isoAt } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../plugins/errors.js';
@@ -36,20 +36,12 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 /** yyyymmdd-hhmmss (UTC) for file names */
 const stamp = (ms: number) => isoAt(ms).replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 
-/** China Standard Time has no daylight saving: Beijing is UTC+8 all year. */
-const BEIJING_OFFSET_MS = 8 * 60 * 60 * 1000;
-
-/** An instant as Beijing wall-clock text, 2024-06-01 08:30:00, for the CSV. */
-export const beijingText = (iso: string): string => new Date(Date.parse(iso) + BEIJING_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-
 /**
- * An instant as the date cell a spreadsheet shows in Beijing time. Excel dates carry no zone:
- * ExcelJS writes a Date's UTC fields, so the Date given is the Beijing wall clock read as UTC.
+ * A time cell: Beijing wall-clock text in the CSV; in the spreadsheet a date cell, and as Excel
+ * dates carry no zone (ExcelJS writes a Date's UTC fields), the Beijing wall clock read as UTC.
  */
-const beijingCell = (iso: string): Date => new Date(Date.parse(iso) + BEIJING_OFFSET_MS);
-
 const cellOf = (key: string, v: string | number | null, forCsv: boolean) =>
-  v !== null && exportTimeColumns.has(key) && typeof v === 'string' ? (forCsv ? beijingText(v) : beijingCell(v)) : v;
+  v !== null && exportTimeColumns.has(key) && typeof v === 'string' ? (forCsv ? beijingDateTime(v) : beijingWallClock(v)) : v;
 
 /** A row's cells: the fixed columns, then each criterion's average (empty for another kind or no review). */
 const cellsOf = (row: ExportRow, extra: readonly CriterionColumn[], forCsv: boolean) => [

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { accountRoutes, Code, routes, storageKeys } from '@qgw/contracts';
+import { accountRoutes, beijingCompactDate, Code, routes, storageKeys } from '@qgw/contracts';
 import { renderApp } from '../../test/render-app.js';
 import { fail, ok, stubApi } from '../../test/api-stub.js';
 import { loginAnswer, profileOf, signIn } from '../../test/session-fixture.js';
-import { yyyymmdd } from './hooks/use-account-rights.js';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -56,7 +55,7 @@ describe('我的 → 账号与隐私', () => {
     expect(call?.method).toBe('GET');
     expect(call?.headers.authorization).toBe(info.token);
     expect(saved).toHaveLength(1);
-    expect(saved[0]!.name).toBe(`我的数据-${yyyymmdd()}.json`);
+    expect(saved[0]!.name).toBe(`我的数据-${beijingCompactDate(Date.now())}.json`);
     expect(JSON.parse(await saved[0]!.blob.text())).toEqual(exportDoc);
   });
 

@@ -1,23 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { routes, ZCloseAccountRequest, type CloseAccountRequest } from '@qgw/contracts';
+import { beijingCompactDate, beijingMonthDay, routes, ZCloseAccountRequest, type CloseAccountRequest } from '@qgw/contracts';
 import { call, validate } from '../../../lib/request.js';
 import { redirectTo } from '../../../lib/navigation.js';
 import { showLoading, showToast, toastError } from '../../../lib/toast.js';
 import { accountRightsOps, fetchMyData } from '../api/rights-operations.js';
 import { forgetSession } from '../session.js';
 import { accountRightsStrings as t } from '../strings.js';
-
-/** 20250620, the day in China's time (the server names its file the same way). */
-export function yyyymmdd(at = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at).replaceAll('-', '');
-}
-
-/** 6月20日 in China's time. */
-export function monthDay(iso: string): string {
-  const parts = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', month: 'numeric', day: 'numeric' }).formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('month')}月${get('day')}日`;
-}
 
 /** Hands a file to the browser's downloads. */
 function saveFile(name: string, text: string): void {
@@ -38,7 +26,7 @@ export function useExportMyData() {
     mutationFn: async () => {
       showLoading(t.exporting);
       const doc = await fetchMyData();
-      saveFile(t.exportFilename(yyyymmdd()), JSON.stringify(doc, null, 2));
+      saveFile(t.exportFilename(beijingCompactDate(Date.now())), JSON.stringify(doc, null, 2));
     },
     onSuccess: () => showToast(t.exported),
     onError: toastError,
@@ -58,7 +46,7 @@ export function useCloseAccount() {
     onSuccess: (closed) => {
       forgetSession();
       redirectTo(routes.login.index);
-      showToast(t.closed(monthDay(closed.eraseAfter)), 3000);
+      showToast(t.closed(beijingMonthDay(closed.eraseAfter)), 3000);
     },
     onError: toastError,
   });

@@ -1,6 +1,7 @@
 import {
   type AgeRange,
   ageOutsideRange,
+  beijingDate,
   educationOptions,
   factsOfIdNumber,
   genderLabels,
@@ -10,7 +11,6 @@ import {
   ZPersonalInfo,
   type RankUserForm,
 } from '@qgw/contracts';
-import { beijingTime } from '../../../lib/beijing-time.js';
 import { fixedLengths, maxLengthOf } from '../../../lib/schema-limits.js';
 import type { FieldErrors } from '../form-check.js';
 import { ageRangeStrings } from '../age-range/strings.js';
@@ -75,7 +75,7 @@ const maxLength = /* @__PURE__ */ (() => ({
 }))();
 
 /** Today on the Beijing calendar, YYYY-MM-DD. */
-const today = () => beijingTime(new Date().toISOString()).slice(0, 10);
+const today = () => beijingDate(Date.now());
 /** The birth dates the wheels offer: no one older than the oldest living members, no one born tomorrow. */
 const BIRTH_DATE_MIN = '1940-01-01';
 /** where the wheels start when nothing is chosen: a young worker's year of birth */

@@ -1,7 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ConsoleAuditEntry } from '@qgw/contracts';
-import { beijingTime } from '../../../lib/beijing-time.js';
+import { beijingDateTime, type ConsoleAuditEntry } from '@qgw/contracts';
 import { call } from '../../../lib/request.js';
 import { ConsoleAccessGate } from '../access/console-access-gate.js';
 import { ConsoleEmpty, ConsoleError, ConsoleLoading, ConsolePage } from '../components/console-ui.js';
@@ -67,7 +66,7 @@ function AuditList() {
                   <span className="qgw-cs-row-meta">
                     <span title={e.entityId ?? undefined}>{auditSentence(e, '').record}</span>
                     <code className="qgw-cs-code-hint">{e.action}</code>
-                    <time dateTime={e.createdAt}>{beijingTime(e.createdAt)}</time>
+                    <time dateTime={e.createdAt}>{beijingDateTime(e.createdAt)}</time>
                   </span>
                   <Diff entry={e} />
                 </div>

@@ -9,13 +9,6 @@ export const DRAFT_SAVE_DELAY_MS = 1500;
 export type DraftBody = Omit<ConsoleReviewDraftSaveRequest, 'applicationId'>;
 export type DraftStatus = 'idle' | 'saving' | 'saved' | 'failed';
 
-/** HH:mm in Beijing time, as every time in the console. */
-export function beijingClock(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
-}
-
 /**
  * Saves the score sheet's draft on the server once typing pauses. `snapshot` is everything typed
  * (as text, so an unusable score counts as a change too); `body` what a save sends. A change is

@@ -10,7 +10,7 @@ import { useBlocker } from 'react-router';
 import { Button, Dialog } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import {
-  decisionLabels, reviewLimits, reviewOutcomes, type ConsoleReview, type ConsoleReviewDraft, type ReviewCriterion,
+  beijingHourMinute, decisionLabels, reviewLimits, reviewOutcomes, type ConsoleReview, type ConsoleReviewDraft, type ReviewCriterion,
 } from '@qgw/contracts';
 import { call } from '../../../../lib/request.js';
 import { showToast } from '../../../../lib/toast.js';
@@ -20,7 +20,7 @@ import { reviewKeys, reviewOps } from '../api/operations.js';
 import { reviewStrings as t } from '../strings.js';
 import { CriterionAnchors } from './criterion-anchors.js';
 import { KeysHint } from './review-desk.js';
-import { beijingClock, useDraftAutosave } from './review-draft.js';
+import { useDraftAutosave } from './review-draft.js';
 import { focusTargetOf, reviewKeyAction } from './review-keys.js';
 import { draftScores, parsedScores, startFrom, weightedTotal } from './review-scores.js';
 
@@ -217,7 +217,7 @@ export function ReviewForm({ applicationId, rubric, mine, draft, desk, onSubmitt
           : autosave.status === 'failed'
             ? t.draftFailed
             : autosave.savedAt && !autosave.unsaved
-              ? t.draftSaved(beijingClock(autosave.savedAt))
+              ? t.draftSaved(beijingHourMinute(autosave.savedAt))
               : ''}
       </p>
       <div className="qgw-cs-form-actions">

@@ -1,10 +1,8 @@
 import { useSearchParams } from 'react-router';
-import { Button } from 'antd-mobile';
-import { routes } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
-import { navigateTo } from '../../../lib/navigation.js';
 import { ListSkeleton, useContentSeasons } from '../../content/index.js';
 import { rankUserStrings as t } from '../strings.js';
+import { ApplyBar } from './apply-bar.js';
 import { AwardList, RefreshableProgramme } from './programme-content.js';
 import './rank-user.css';
 
@@ -54,11 +52,7 @@ export function AwardScreen() {
         {season.waiting ? <ListSkeleton rows={3} /> : <AwardList season={season.listSeason} />}
         <p className="qgw-ru-note">{t.awardNote}</p>
       </RefreshableProgramme>
-      <div className="qgw-ru-bottom">
-        <Button className="qgw-primary-button" color="primary" block onClick={() => navigateTo(routes.cxbApplication.index)}>
-          {t.awardApply}
-        </Button>
-      </div>
+      <ApplyBar label={t.awardApply} />
     </PageLayout>
   );
 }

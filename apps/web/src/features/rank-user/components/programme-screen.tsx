@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Button } from 'antd-mobile';
 import { FileOutline, RightOutline, StarOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { contentSlugs, routes } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { navigateTo } from '../../../lib/navigation.js';
 import { useRankUserLookup } from '../hooks/use-lookup.js';
+import { ApplyBar } from './apply-bar.js';
 import { ProgrammeArticle, RefreshableProgramme } from './programme-content.js';
 import { rankUserStrings as t } from '../strings.js';
 import './rank-user.css';
@@ -48,12 +48,7 @@ export function ProgrammeScreen() {
         {/* the overview (who may apply, what to prepare) is content the admins edit */}
         <ProgrammeArticle slug={contentSlugs.programmeOverview} />
       </RefreshableProgramme>
-      <div className="qgw-ru-bottom">
-        {/* straight to the form: it agrees to the notice in place, and an application already sent shows there as such */}
-        <Button className="qgw-primary-button" color="primary" block onClick={() => navigateTo(routes.cxbApplication.index)}>
-          {t.programmeApply}
-        </Button>
-      </div>
+      <ApplyBar label={t.programmeApply} />
     </PageLayout>
   );
 }

@@ -190,7 +190,8 @@ benchmark's process.
   at 8 connections: first page, a status filter, a page at 80 % of the scroll, a common and a rare
   name prefix) measured 3 × 5 s at each size after a warm-up; the median round's p99 at the largest
   size against the smallest. SQLite gets no statistics (production never runs ANALYZE);
-  PostgreSQL is vacuumed and analysed after each fill, as autovacuum does after a load.
+  PostgreSQL is vacuumed and analysed after each fill, as autovacuum does after a load; both
+  write the fill out first (a checkpoint), as each does on its own within minutes of such a load.
 - **memory**: the server process's resident memory (VmRSS), sampled every 100 ms through every phase
   above on SQLite; the peak.
 - **video**: \`bench/video.ts\`: a 500 MB video sent over tus in the web client's chunk size (5 MB

@@ -4,7 +4,8 @@
  *   memory for as long as the process lives; Beijing times are arithmetic (contracts' beijing-time);
  * - not Node's web fetch layer (undici), ~14 MB compiled: @tus/server brings it, and is loaded with
  *   the first video upload instead; an ESM import of node:http brings it too (its namespace reads
- *   http.WebSocket), so the metrics listener takes node:http from the CommonJS loader.
+ *   http.WebSocket), so the metrics listener takes node:http from the CommonJS loader;
+ * - not the HTML sanitiser, loaded when the first article body is written.
  * Each in a fresh process, as the server starts: the module cache of this test runner is not the server's.
  */
 import { spawnSync } from 'node:child_process';
@@ -21,6 +22,8 @@ interface Footprint {
   formatters: string[];
   /** Node's web fetch layer (undici) loaded by the app's start; light-my-request's inject loads it too, so it is read before any request */
   undici: boolean;
+  /** packages in the CommonJS module cache that only some requests need */
+  packages: string[];
 }
 
 function footprintOfAStartedApp(dataDir: string): Footprint {
@@ -43,9 +46,12 @@ function footprintOfAStartedApp(dataDir: string): Footprint {
     const app = await buildApp({ config, db: database.db, clock: () => Date.now(), logger: createLogger({ level: 'error' }) });
     await app.ready();
     const undici = process.moduleLoadList.some((m) => m.includes('undici'));
+    const { createRequire } = await import('node:module');
+    const cached = Object.keys(createRequire(import.meta.url).cache);
+    const packages = ['sanitize-html', 'htmlparser2'].filter((p) => cached.some((k) => k.includes('/node_modules/' + p + '/')));
     await app.close();
     await database.destroy();
-    console.log(JSON.stringify({ formatters, undici }));
+    console.log(JSON.stringify({ formatters, undici, packages }));
   `;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -65,12 +71,13 @@ function footprintOfAStartedApp(dataDir: string): Footprint {
 }
 
 describe('a started server', () => {
-  it('has made no Intl date formatter and not loaded the tus server', () => {
+  it('has made no Intl date formatter and not loaded the tus server or the HTML sanitiser', () => {
     const dir = mkdtempSync(join(tmpdir(), 'qgw-footprint-'));
     try {
       const footprint = footprintOfAStartedApp(dir);
       expect(footprint.formatters).toEqual([]);
       expect(footprint.undici).toBe(false);
+      expect(footprint.packages).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,4 +1,5 @@
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitizeHtml from 'sanitize-html';
 
 /**
  * The one rich-text sanitiser: every article body goes through it before it is stored, so what the
@@ -73,6 +74,14 @@ const options: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 
+/**
+ * sanitize-html (with htmlparser2, which an ESM import loads twice, as ESM and as CommonJS) is
+ * loaded when the first article body is written, not at start: most of a server's life no article
+ * is edited, and at start it held ~1.5 MB (docs/decisions/0030-lazy-modules-and-memory.md).
+ */
+let loaded: typeof sanitizeHtml | undefined;
+const sanitizer = (): typeof sanitizeHtml => (loaded ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml);
+
 /** Passes after the first before giving up on a fixed point (none has needed more than one). */
 const MAX_PASSES = 4;
 
@@ -81,6 +90,7 @@ export function sanitizeRichText(html: string): string {
   // `<p><A<script><p>` the unknown tag `a<script` holds the second <p>, and once it is dropped the
   // output has a <p> inside a <p>, which a new parse splits. Sanitising again until nothing changes
   // keeps what is stored a fixed point, as the promise of idempotence above says.
+  const sanitizeHtml = sanitizer();
   let out = sanitizeHtml(html, options).trim();
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const again = sanitizeHtml(out, options).trim();

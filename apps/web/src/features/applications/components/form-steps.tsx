@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Steps } from 'antd-mobile';
+import { BottomBar } from '../../../components/ui/bottom-bar.js';
 import './applications.css';
 
 /** Where the user is in a multi-screen form. */
@@ -36,7 +37,7 @@ export function FormFooter({
   return (
     <>
       <div className={children ? 'qgw-form-footer-spacer qgw-form-footer-spacer-tall' : 'qgw-form-footer-spacer'} aria-hidden="true" />
-      <div className="qgw-form-footer">
+      <BottomBar className="qgw-form-footer">
         {children}
         <div className="qgw-form-footer-buttons">
           {secondary && (
@@ -56,7 +57,7 @@ export function FormFooter({
             {primary}
           </Button>
         </div>
-      </div>
+      </BottomBar>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Button } from 'antd-mobile';
 import { routes } from '@qgw/contracts';
+import { BottomBar } from '../../../components/ui/bottom-bar.js';
 import { navigateTo } from '../../../lib/navigation.js';
 
 /**
@@ -13,11 +14,11 @@ export function ApplyBar({ label }: { label: string }) {
   return (
     <>
       <div className="qgw-ru-apply-spacer" aria-hidden="true" />
-      <div className="qgw-ru-apply-bar">
+      <BottomBar>
         <Button className="qgw-primary-button" color="primary" block onClick={() => navigateTo(routes.cxbApplication.index)}>
           {label}
         </Button>
-      </div>
+      </BottomBar>
     </>
   );
 }

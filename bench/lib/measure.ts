@@ -1,29 +1,20 @@
 /**
  * One database's run: the server on a fresh database, fixtures, then in order growth at the first
  * size, look-up against the ceiling, logins against raw argon2id, the submission burst with a crash
- * check, and growth at the remaining sizes. Memory is sampled throughout. Answers raw numbers; the
+ * check, and growth at the remaining sizes, each in rounds alternating with a reference database held
+ * at the first size (bench/lib/growth.ts). Memory is sampled throughout. Answers raw numbers; the
  * runner turns them into rows.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { Code } from '@qgw/contracts';
-import { type DatabaseHandle, openDatabase } from '../../apps/api/src/db/index.js';
-import { addApplicants, addConsoleAdmin, type Applicant, giveRankUserApplications, growApplications, lookupStates } from './fixtures.js';
-import { alternate, load, type LoadResult, median, medianBy, quick, rounds, roundSeconds } from './load.js';
-import { type Argon2Rate, cpuMsOf, mainThreadCpuMs, newSecrets, RssSampler, type Running, startArgon2Probe, startServer } from './processes.js';
+import type { DatabaseHandle } from '../../apps/api/src/db/index.js';
+import { addFixtures, type GrowthPoint, type Measured, measureGrowth, newScratch, startReference } from './growth.js';
+import { alternate, load, type LoadResult, median, medianBy, rounds, roundSeconds } from './load.js';
+import { type Argon2Rate, cpuMsOf, mainThreadCpuMs, RssSampler, type Running, startArgon2Probe, startServer } from './processes.js';
 import type { DatabaseName } from './report.js';
-import { consoleQueue, lookup, lookupPath, logins, probe, storedSubmissions, submissionBurst, uploadPhotos } from './scenarios.js';
+import { lookup, logins, storedSubmissions, submissionBurst, uploadPhotos } from './scenarios.js';
 
-export interface GrowthPoint {
-  size: number;
-  fillSeconds: number;
-  lookup: LoadResult;
-  queue: LoadResult;
-}
+export { pgAdmin } from './growth.js';
+export type { GrowthPoint } from './growth.js';
 
 export interface DatabaseRun {
   version: string;
@@ -61,44 +52,15 @@ export interface MeasureOptions {
   ceilingUrl: string;
 }
 
-/** One statement on a PostgreSQL server, on a connection of its own (create or drop a scratch database or schema). */
-export async function pgAdmin(server: string, statement: string): Promise<void> {
-  const c = new pg.Client({ connectionString: server });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
-
-/** Before measuring: each kind of look-up and the console queue answer what they should. */
-async function sanity(url: string, people: Applicant[], adminToken: string): Promise<void> {
-  const want = [Code.NO_APPLICATION, Code.NO_APPLICATION, Code.UNDER_REVIEW, Code.UNDER_REVIEW];
-  for (let i = 0; i < lookupStates.length; i++) {
-    const a = await probe(url, lookupPath(people[i]!), people[i]!.token);
-    if (a.status !== 200 || a.body.code !== want[i]) throw new Error(`look-up (${lookupStates[i]}) answered ${a.status} ${JSON.stringify(a.body)}`);
-  }
-  const q = await probe(url, '/v1/console/queue?limit=20', adminToken);
-  if (q.status !== 200 || !q.body.success) throw new Error(`console queue answered ${q.status} ${JSON.stringify(q.body)}`);
-}
-
 export async function measureDatabase(name: DatabaseName, o: MeasureOptions, log: (line: string) => void): Promise<DatabaseRun> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'qgw-bench-'));
-  const scratch = `qgw_bench_${randomBytes(5).toString('hex')}`;
-  let databaseUrl: string | undefined;
-  if (name === 'PostgreSQL') {
-    await pgAdmin(o.pgServer, `create database ${scratch}`);
-    const u = new URL(o.pgServer);
-    u.pathname = `/${scratch}`;
-    databaseUrl = u.toString();
-  }
-  const secrets = newSecrets();
+  const scratch = await newScratch(name, o.pgServer);
+  const { dataDir, databaseUrl, secrets, sqliteFile } = scratch;
   let server: Running | undefined;
   let handle: DatabaseHandle | undefined;
+  let reference: (Measured & { stop(): Promise<void> }) | undefined;
   try {
     server = await startServer({ dataDir, databaseUrl, secrets });
-    handle = openDatabase(databaseUrl ? { databaseUrl } : { sqliteFile: join(dataDir, 'app.db') });
+    handle = scratch.open();
     const { db, dialect } = handle;
     const version = name === 'SQLite'
       ? (await sql<{ v: string }>`select sqlite_version() as v`.execute(db)).rows[0]!.v
@@ -106,31 +68,16 @@ export async function measureDatabase(name: DatabaseName, o: MeasureOptions, log
     const rss = new RssSampler(server.pid);
     const idleAfterStart = rss.now();
 
-    const people = await addApplicants(db, o.submitters);
-    const asking = people.slice(0, 200);
-    await giveRankUserApplications(db, asking);
-    const adminToken = await addConsoleAdmin(db);
-    await sanity(server.url, asking, adminToken);
+    const fixtures = await addFixtures(db, server.url, o.submitters);
+    const { people, asking } = fixtures;
 
     const growth: GrowthPoint[] = [];
     const growTo = async (size: number, s: Running) => {
       rss.enter(`growth ${size.toLocaleString('en')}`);
-      const t0 = Date.now();
-      await growApplications(db, dialect, size, databaseUrl ? undefined : join(dataDir, 'app.db'));
-      const fillSeconds = (Date.now() - t0) / 1000;
-      const target = { url: s.url, pid: s.pid };
-      // warm-up: the server's page cache and plans after the fill
-      await lookup(target, asking, 2);
-      await consoleQueue(target, db, adminToken, 2);
-      const lk: LoadResult[] = [];
-      const qu: LoadResult[] = [];
-      for (let i = 0; i < (quick ? 1 : 3); i++) {
-        lk.push(await lookup(target, asking, roundSeconds));
-        qu.push(await consoleQueue(target, db, adminToken, roundSeconds));
-      }
-      const point = { size, fillSeconds, lookup: medianBy(lk, (r) => r.p99), queue: medianBy(qu, (r) => r.p99) };
+      const point = await measureGrowth({ db, server: s, fixtures }, dialect, sqliteFile, size, reference);
       growth.push(point);
-      log(`${name}: ${size} applications (filled in ${fillSeconds.toFixed(0)} s): look-up p99 ${point.lookup.p99} ms, console queue p99 ${point.queue.p99} ms`);
+      const paired = point.paired ? ` (× ${point.paired.lookupRatio.toFixed(2)} and × ${point.paired.queueRatio.toFixed(2)} the reference at ${o.sizes[0]})` : '';
+      log(`${name}: ${size} applications (filled in ${point.fillSeconds.toFixed(0)} s): look-up p99 ${point.lookup.p99} ms, console queue p99 ${point.queue.p99} ms${paired}`);
     };
     await growTo(o.sizes[0]!, server);
 
@@ -184,13 +131,14 @@ export async function measureDatabase(name: DatabaseName, o: MeasureOptions, log
 
     server = await startServer({ dataDir, databaseUrl, secrets });
     rss.enter('restart', server.pid);
+    reference = await startReference(name, o.pgServer, o.sizes[0]!, o.submitters);
     for (const size of o.sizes.slice(1)) await growTo(size, server);
     const memory = { ...rss.stop(), idleAfterStart };
     return { version, lookupRounds, lookupRatio, lookup: lookupMedian, loginRounds, loginRatio, loginConnections, burst, growth, memory };
   } finally {
+    await reference?.stop();
     await handle?.destroy();
     await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (databaseUrl) await pgAdmin(o.pgServer, `drop database if exists ${scratch} with (force)`);
+    await scratch.remove();
   }
 }

@@ -188,10 +188,13 @@ benchmark's process.
 - **growth**: the applications table grown to each size by the database itself (five per owner, one
   of each kind, states across the lifecycle); the look-up (as above) and the console queue (an admin
   at 8 connections: first page, a status filter, a page at 80 % of the scroll, a common and a rare
-  name prefix) measured 3 × 5 s at each size after a warm-up; the median round's p99 at the largest
-  size against the smallest. SQLite gets no statistics (production never runs ANALYZE);
-  PostgreSQL is vacuumed and analysed after each fill, as autovacuum does after a load; both
-  write the fill out first (a checkpoint), as each does on its own within minutes of such a load.
+  name prefix). The first size is measured 3 × 5 s after a warm-up. Every later size is measured in
+  3 rounds alternating with a reference: a second database filled the same way up to the first size,
+  behind a server of its own on the same core, idle outside its turns (decision 0031). The growth is
+  the median of the rounds' ratios of p99 at the largest size to the reference's, so a drift in the
+  machine's speed between the sizes, minutes apart, is not counted as growth. SQLite gets no
+  statistics (production never runs ANALYZE); PostgreSQL is vacuumed and analysed after each fill,
+  as autovacuum does after a load; both write the fill out first (a checkpoint), as each does on its own within minutes of such a load.
 - **memory**: the server process's resident memory (VmRSS), sampled every 100 ms through every phase
   above on SQLite; the peak.
 - **video**: \`bench/video.ts\`: a 500 MB video sent over tus in the web client's chunk size (5 MB

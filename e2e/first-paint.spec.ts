@@ -1,7 +1,7 @@
 import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from './support/test.js';
 import { routes } from '@qgw/contracts';
-import { at } from './support/app.js';
+import { at, holdFiles } from './support/app.js';
 
 /**
  * index.html carries the home and login screens prerendered (decision record 0011): the right one
@@ -15,19 +15,7 @@ const shells = (page: Page) => page.locator('[data-qgw-shell]');
 const appChunk = /\/assets\/boot-[^/]+\.js$/;
 
 /** Holds the app's chunk back from the page until `release` is called. */
-async function holdApp(page: Page): Promise<{ arrived: () => Promise<void>; release: () => Promise<void> }> {
-  const held: { continue(): Promise<void> }[] = [];
-  await page.route(appChunk, (route) => {
-    held.push(route);
-  });
-  return {
-    arrived: () => expect.poll(() => held.length).toBeGreaterThan(0),
-    release: async () => {
-      await page.unroute(appChunk);
-      await Promise.all(held.map((r) => r.continue().catch(() => undefined)));
-    },
-  };
-}
+const holdApp = (page: Page) => holdFiles(page, appChunk);
 
 async function withoutJavaScript(browser: Browser, baseURL: string | undefined, run: (page: Page) => Promise<void>) {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport: { width: 390, height: 844 } });

@@ -44,7 +44,7 @@ export default defineConfig({
           if (/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//.test(id)) return 'vendor-react';
           // zod validates what is sent: screens load it when they first call the API, not before they draw
           if (/node_modules\/zod\//.test(id)) return 'vendor-zod';
-          if (/node_modules\/(@tanstack|zustand|murmurhash3js-revisited)\//.test(id)) return 'vendor-data';
+          if (/node_modules\/(@tanstack|zustand)\//.test(id)) return 'vendor-data';
           // antd-mobile stays with the screens that use it, so that only their components' styles load
           return undefined;
         },

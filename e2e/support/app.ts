@@ -166,6 +166,21 @@ export async function holdApi(page: Page, path: string) {
   };
 }
 
+/** Holds the page's requests for files matching `pattern` (a chunk of the app) until `release` is called. */
+export async function holdFiles(page: Page, pattern: RegExp): Promise<{ arrived: () => Promise<void>; release: () => Promise<void> }> {
+  const held: { continue(): Promise<void> }[] = [];
+  await page.route(pattern, (route) => {
+    held.push(route);
+  });
+  return {
+    arrived: () => expect.poll(() => held.length).toBeGreaterThan(0),
+    release: async () => {
+      await page.unroute(pattern);
+      await Promise.all(held.map((r) => r.continue().catch(() => undefined)));
+    },
+  };
+}
+
 /**
  * Answers every call to an API path `ms` later than the server does, as on a slow network: what the
  * screen draws before the answer and after it then come in different frames.

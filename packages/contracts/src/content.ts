@@ -68,18 +68,6 @@ export const leaderGroups = ['leadership', 'secretariat'] as const;
 export const ZLeaderGroup = z.enum(leaderGroups);
 export type LeaderGroup = z.infer<typeof ZLeaderGroup>;
 
-/**
- * Stable slugs of the articles screens ask for by name (GET contentArticle?slug=…): the intro tab
- * and homeIntro show `intro`; pages/cxb/index `programmeOverview`; pages/cxb/process `programmeProcess`.
- */
-export const contentSlugs = {
-  intro: 'intro',
-  structure: 'structure',
-  charter: 'charter',
-  programmeOverview: 'cxb-overview',
-  programmeProcess: 'cxb-process',
-} as const;
-
 export const ZSlug = z
   .string()
   .trim()

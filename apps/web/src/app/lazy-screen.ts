@@ -14,6 +14,8 @@ export class ChunkLoadError extends Error {
 
 export type ScreenModule = { default: ComponentType };
 export type ScreenLoader = () => Promise<ScreenModule>;
+/** A screen's data module: its default export starts the screen's first requests. */
+export type ScreenPrefetch = () => Promise<{ default: () => void }>;
 
 /**
  * A chunk that has not loaded after 120 000 ms counts as failed (docs/requirements.md#constants), so
@@ -50,14 +52,21 @@ export function loadFirstScreenInOwnTask(): void {
   firstLoadInOwnTask = true;
 }
 
-/** A route `lazy` function: loads the screen's own chunk and hands its default export to the router. */
+/**
+ * A route `lazy` function: loads the screen's own chunk and hands its default export to the router.
+ * `prefetch`, when the screen has one, loads a small module that starts the screen's first request
+ * at the same time, so that on a slow network the data and the code travel together instead of one
+ * after the other. What it starts is not waited for: the screen's own queries pick it up.
+ */
 export const lazyScreen =
-  (load: ScreenLoader, ms?: number) =>
+  (load: ScreenLoader, ms?: number, prefetch?: ScreenPrefetch) =>
   async (): Promise<{ Component: ComponentType }> => {
     if (firstLoadInOwnTask) {
       firstLoadInOwnTask = false;
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
+    // a failed prefetch costs nothing: the screen asks again and shows its own error
+    prefetch?.().then((m) => m.default(), () => undefined);
     const mod = await withChunkTimeout(load, ms);
     return { Component: mod.default };
   };

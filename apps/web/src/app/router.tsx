@@ -1,6 +1,6 @@
 import { createHashRouter, redirect, type RouteObject } from 'react-router';
 import { accountRoutes, defaultRoute, routes, type AccountRoutePath, type RoutePath } from '@qgw/contracts';
-import { lazyScreen, type ScreenLoader } from './lazy-screen.js';
+import { lazyScreen, type ScreenLoader, type ScreenPrefetch } from './lazy-screen.js';
 import { RouteError } from './route-error.js';
 import { RootLayout, ScreenLoading } from './root-layout.js';
 import NotFound from './not-found.js';
@@ -12,7 +12,7 @@ import { consoleRoutes } from './console-routes.js';
  * The screens built so far, keyed by the contract's route table. Each is its own chunk; a route of
  * the table that is not listed here shows "页面不存在" until the issue that builds it adds it.
  */
-export const screens: ReadonlyArray<readonly [RoutePath | AccountRoutePath, ScreenLoader]> = [
+export const screens: ReadonlyArray<readonly [RoutePath | AccountRoutePath, ScreenLoader, ScreenPrefetch?]> = [
   [routes.cxb2024.index, () => import('../routes/home.js')],
   [routes.home.index, () => import('../routes/home.js')],
   [routes.intro.index, () => import('../routes/intro.js')],
@@ -44,8 +44,8 @@ export const screens: ReadonlyArray<readonly [RoutePath | AccountRoutePath, Scre
   [routes.apply.addWork, () => import('../routes/apply-add-work.js')],
   [routes.apply.updateWork, () => import('../routes/apply-update-work.js')],
   // rank-user application: programme pages, the four-step form and the look-up's screens
-  [routes.cxb.index, () => import('../routes/cxb-index.js')],
-  [routes.cxb.award, () => import('../routes/cxb-award.js')],
+  [routes.cxb.index, () => import('../routes/cxb-index.js'), () => import('../routes/cxb-index.data.js')],
+  [routes.cxb.award, () => import('../routes/cxb-award.js'), () => import('../routes/cxb-award.data.js')],
   [routes.cxb.process, () => import('../routes/cxb-process.js')],
   [routes.cxbApplication.applyNotice, () => import('../routes/cxb-application-apply-notice.js')],
   [routes.cxbApplication.index, () => import('../routes/cxb-application-index.js')],
@@ -72,7 +72,7 @@ export const screens: ReadonlyArray<readonly [RoutePath | AccountRoutePath, Scre
 
 const toDefault = () => redirect(defaultRoute);
 
-export function buildRoutes(list: ReadonlyArray<readonly [string, ScreenLoader]> = screens): RouteObject[] {
+export function buildRoutes(list: ReadonlyArray<readonly [string, ScreenLoader, ScreenPrefetch?]> = screens): RouteObject[] {
   return [
     {
       id: 'root',
@@ -82,11 +82,11 @@ export function buildRoutes(list: ReadonlyArray<readonly [string, ScreenLoader]>
       children: [
         { index: true, loader: toDefault },
         ...list.map(
-          ([path, load]): RouteObject => ({
+          ([path, load, prefetch]): RouteObject => ({
             path,
             // a route's path matches case-sensitively, as the route table spells it
             caseSensitive: true,
-            lazy: lazyScreen(load),
+            lazy: lazyScreen(load, undefined, prefetch),
             errorElement: <RouteError />,
             hydrateFallbackElement: <ScreenLoading />,
           }),

@@ -138,10 +138,27 @@ async function consoleMfaRefusal(res: Response): Promise<ConsoleMfaRequiredError
   return null;
 }
 
+/**
+ * Answers asked for before anyone waits for them (`requestEarly`), by what would be asked: the URL
+ * with its query in a fixed order, and the session's token. Each is taken once, within a few seconds.
+ */
+const early = new Map<string, Promise<Response>>();
+const EARLY_KEPT_MS = 10_000;
+
+function earlyKey(url: string, init: RequestInit): string {
+  const [path, query = ''] = url.split('?');
+  const params = new URLSearchParams(query);
+  params.sort();
+  return `${path}?${params}\n${(init.headers as Record<string, string>).Authorization ?? ''}`;
+}
+
 async function send(url: string, init: RequestInit, options: RequestOptions = {}): Promise<unknown> {
   let res: Response;
+  const key = init.method === 'GET' ? earlyKey(url, init) : '';
+  const asked = early.get(key);
+  early.delete(key);
   try {
-    res = await fetch(url, init);
+    res = await (asked ?? fetch(url, init));
   } catch {
     // offline (navigator.onLine false) or no answer at all: fetch's TypeError
     throw new Error(commonStrings.networkError);
@@ -170,6 +187,11 @@ export async function request<T = unknown>(
   data: Payload = {},
   options?: RequestOptions,
 ): Promise<T> {
+  const [url, init] = requestOf(method, path, data);
+  return (await send(url, init, options)) as T;
+}
+
+function requestOf(method: string, path: string, data: Payload): [string, RequestInit] {
   const verb = method.toUpperCase();
   const payload: Payload = { ...data, ...appConstants.fixedRequestFields };
   const headers = { 'Content-Type': 'application/json', ...authHeaders() };
@@ -181,7 +203,26 @@ export async function request<T = unknown>(
   } else {
     init.body = JSON.stringify(payload);
   }
-  return (await send(url, init, options)) as T;
+  return [url, init];
+}
+
+/**
+ * A GET sent now, before anyone waits for it: a route's first request, started while the screen's
+ * code is still on its way (app/lazy-screen's `prefetch`). The screen's own request for the same
+ * thing, within ten seconds, takes this answer instead of asking again, and handles it as its own
+ * (errors and a dead session included). `data` is what the screen's request sends, in any order.
+ */
+export function requestEarly(path: ApiPath, data: Payload = {}): void {
+  const [url, init] = requestOf('GET', path, data);
+  const key = earlyKey(url, init);
+  if (early.has(key)) return;
+  const answer = fetch(url, init);
+  // unhandled until taken; a failure is the taker's to report
+  answer.catch(() => undefined);
+  early.set(key, answer);
+  setTimeout(() => {
+    if (early.get(key) === answer) early.delete(key);
+  }, EARLY_KEPT_MS);
 }
 
 /** A multipart upload (the avatar); same token, same error handling, the browser sets the boundary. */

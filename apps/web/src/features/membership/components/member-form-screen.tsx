@@ -46,10 +46,6 @@ function MemberFormView({ editing, urls }: { editing: EditTarget | null; urls?: 
 
   return (
     <>
-      <header className="qgw-p24-intro-hero qgw-p24-intro-compact">
-        <h1>{t.heading}</h1>
-        <p>{t.lead}</p>
-      </header>
       <div className="qgw-p24-form qgw-p24-form-raised">
         <FormNotice editing={editing} resumed={draft.resumed} />
         <StartingAnswersNotice start={form.start} />
@@ -108,10 +104,19 @@ function MemberFormLoader() {
   return <MemberFormView editing={mode === 'update' ? editTargetOf(member) : null} urls={member?.fileUrls} />;
 }
 
-/** pages/member/index: the membership application form, or its correction when returned. */
+/**
+ * pages/member/index: the membership application form, or its correction when returned. The heading
+ * and its lead are drawn with the screen, before the application, draft and prefill have arrived:
+ * on a slow phone they are what the person reads first (the page's largest paint), and they say
+ * what the page is for while the form loads or when it asks the person to sign in.
+ */
 export function MemberFormScreen() {
   return (
     <PageLayout title={t.formTitle}>
+      <header className="qgw-p24-intro-hero qgw-p24-intro-compact">
+        <h1>{t.heading}</h1>
+        <p>{t.lead}</p>
+      </header>
       <AuthGate>
         <MemberFormLoader />
       </AuthGate>

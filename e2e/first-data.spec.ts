@@ -1,0 +1,70 @@
+/**
+ * On a slow network a screen's first data travels with its code, not after it: the programme and
+ * award pages ask for their content as the route opens, while the screen's chunk is still on its
+ * way, and the screen then uses that answer instead of asking again. The membership form draws its
+ * heading while the application, draft and prefill are still coming.
+ */
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './support/test.js';
+import { apiPaths, routes } from '@qgw/contracts';
+import { at, holdApi, holdFiles, registerViaApi } from './support/app.js';
+import { signIn } from './support/applications.js';
+
+/** Holds one screen's own chunk (not its `.data` module) back until released. */
+const holdScreenChunk = (page: Page, name: string) => holdFiles(page, new RegExp(`/assets/${name}-[\\w-]+\\.js$`));
+
+/** Every request the page makes to an API path, as it makes it. */
+function requestsTo(page: Page, path: string): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === path) seen.push(r);
+  });
+  return seen;
+}
+
+test('青年创新榜人物申报: the overview is asked for while the screen\'s code is still coming, and only once', async ({ page }) => {
+  const articles = requestsTo(page, apiPaths.contentArticle);
+  const chunk = await holdScreenChunk(page, 'cxb-index');
+  await page.goto(at(routes.cxb.index));
+  await chunk.arrived();
+  await expect.poll(() => articles.length, { message: 'the overview is asked for before the screen can draw' }).toBe(1);
+  await chunk.release();
+  await expect(page.locator('.qgw-ru-rich')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '青年创新榜人物申报' })).toBeVisible();
+  expect(articles).toHaveLength(1);
+});
+
+test('奖项设置: the seasons and the awards are asked for with the code, each once', async ({ page }) => {
+  const seasons = requestsTo(page, apiPaths.contentSeasons);
+  const awards = requestsTo(page, apiPaths.contentArticles);
+  const chunk = await holdScreenChunk(page, 'cxb-award');
+  await page.goto(at(routes.cxb.award));
+  await chunk.arrived();
+  await expect.poll(() => [seasons.length, awards.length]).toEqual([1, 1]);
+  await chunk.release();
+  await expect(page.locator('.qgw-ru-award').first()).toBeVisible();
+  expect([seasons.length, awards.length]).toEqual([1, 1]);
+});
+
+test('奖项设置 of a named season: the list waits for the seasons, as the screen does', async ({ page }) => {
+  const awards = requestsTo(page, apiPaths.contentArticles);
+  const chunk = await holdScreenChunk(page, 'cxb-award');
+  await page.goto(at(routes.cxb.award, { season: '2024' }));
+  await chunk.arrived();
+  await page.waitForTimeout(300);
+  expect(awards, 'no list is guessed before the season is known').toHaveLength(0);
+  await chunk.release();
+  await expect(page.locator('.qgw-ru-award').first()).toBeVisible();
+});
+
+test('申请入会: the heading and what happens after applying show while the application is still coming', async ({ page, request }) => {
+  await signIn(page, await registerViaApi(request));
+  const info = await holdApi(page, apiPaths.getMemberInfo);
+  await page.goto(at(routes.member.index));
+  await info.held;
+  await expect(page.getByRole('heading', { name: '加入青工委' })).toBeVisible();
+  await expect(page.getByText('青工委面向各行业优秀青年开放入会。提交申请后，秘书处将在审核后通知您结果。')).toBeVisible();
+  await info.release();
+  await expect(page.getByLabel('入会理由', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '加入青工委' })).toHaveCount(1);
+});

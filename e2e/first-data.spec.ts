@@ -1,13 +1,13 @@
 /**
- * On a slow network a screen's first data travels with its code, not after it: the programme and
- * award pages ask for their content as the route opens, while the screen's chunk is still on its
- * way, and the screen then uses that answer instead of asking again. The membership form draws its
+ * On a slow network a screen's first data travels with its code, not after it: the programme,
+ * award, intro and article pages ask for their content as the route opens, while the screen's
+ * chunk is still on its way, and the screen then uses that answer instead of asking again. The membership form draws its
  * heading while the application, draft and prefill are still coming.
  */
-import type { Page, Request } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { expect, test } from './support/test.js';
-import { apiPaths, routes } from '@qgw/contracts';
-import { at, holdApi, holdFiles, registerViaApi } from './support/app.js';
+import { apiPaths, contentSlugs, routes } from '@qgw/contracts';
+import { at, holdApi, holdFiles, registerViaApi, type ScreenPath } from './support/app.js';
 import { signIn } from './support/applications.js';
 
 /** Holds one screen's own chunk (not its `.data` module) back until released. */
@@ -67,4 +67,49 @@ test('申请入会: the heading and what happens after applying show while the a
   await info.release();
   await expect(page.getByLabel('入会理由', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: '加入青工委' })).toHaveCount(1);
+});
+
+/** The title the server gives for a content read: the article's, or the first listed one's. */
+async function titleFrom(request: APIRequestContext, path: string, query: Record<string, string>): Promise<string> {
+  const res = await request.get(path, { params: { ...query, platform: 'wap', rent_mode: '2' } });
+  const body = (await res.json()) as { message: { title?: string; items?: { title: string }[] } };
+  const title = body.message.title ?? body.message.items?.[0]?.title;
+  if (!title) throw new Error(`no title in ${path}: ${JSON.stringify(body)}`);
+  return title;
+}
+
+const contentScreens: { name: string; route: ScreenPath; query?: Record<string, string>; chunk: string; api: string; asks: Record<string, string> }[] = [
+  { name: '简介 tab', route: routes.intro.index, chunk: 'intro', api: apiPaths.contentArticles, asks: { category: 'intro', limit: '10' } },
+  { name: '青工委简介', route: routes.homeIntro.index, chunk: 'home-intro-index', api: apiPaths.contentArticle, asks: { slug: contentSlugs.intro } },
+  { name: '申报流程', route: routes.cxb.process, chunk: 'cxb-process', api: apiPaths.contentArticle, asks: { slug: contentSlugs.programmeProcess } },
+  { name: '新闻动态', route: routes.article.index, chunk: 'article-index', api: apiPaths.contentArticles, asks: { category: 'news', limit: '10' } },
+  { name: '文件', route: routes.article.document, chunk: 'article-document', api: apiPaths.contentArticles, asks: { category: 'document', limit: '10' } },
+];
+
+for (const s of contentScreens) {
+  test(`${s.name}: its content is asked for while the screen's code is still coming, and only once`, async ({ page, request }) => {
+    const title = await titleFrom(request, s.api, s.asks);
+    const asked = requestsTo(page, s.api);
+    const chunk = await holdScreenChunk(page, s.chunk);
+    await page.goto(at(s.route, s.query));
+    await chunk.arrived();
+    await expect.poll(() => asked.length).toBeGreaterThanOrEqual(1);
+    await chunk.release();
+    await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
+    const same = asked.filter((r) => Object.entries(s.asks).every(([k, v]) => new URL(r.url()).searchParams.get(k) === v));
+    expect(same, 'the screen took the early answer').toHaveLength(1);
+  });
+}
+
+test('an article opened by its address: asked for with the code, once', async ({ page, request }) => {
+  const list = await request.get(apiPaths.contentArticles, { params: { category: 'news', limit: '1', platform: 'wap', rent_mode: '2' } });
+  const first = ((await list.json()) as { message: { items: { id: string; title: string }[] } }).message.items[0]!;
+  const asked = requestsTo(page, apiPaths.contentArticle);
+  const chunk = await holdScreenChunk(page, 'article-index');
+  await page.goto(at(routes.article.index, { id: first.id }));
+  await chunk.arrived();
+  await expect.poll(() => asked.length).toBe(1);
+  await chunk.release();
+  await expect(page.getByRole('heading', { name: first.title })).toBeVisible();
+  expect(asked).toHaveLength(1);
 });

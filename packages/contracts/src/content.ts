@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { articleCategories } from './content-names.js';
 import { seasonLimits } from './console-seasons.js';
 
 /**
@@ -49,7 +50,6 @@ export const contentLimits = {
 
 // ---- enums and shared pieces ---------------------------------------------------------------------
 
-export const articleCategories = ['intro', 'news', 'document', 'programme', 'award'] as const;
 export const ZArticleCategory = z.enum(articleCategories);
 export type ArticleCategory = z.infer<typeof ZArticleCategory>;
 

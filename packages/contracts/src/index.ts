@@ -20,7 +20,7 @@ export * from './applications.js';
 export * from './applications-api.js';
 export * from './files-api.js';
 export * from './content.js';
-export * from './content-slugs.js';
+export * from './content-names.js';
 export * from './content-webview.js';
 export * from './content-admin.js';
 export * from './content-preview.js';

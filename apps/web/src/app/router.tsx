@@ -15,7 +15,7 @@ import { consoleRoutes } from './console-routes.js';
 export const screens: ReadonlyArray<readonly [RoutePath | AccountRoutePath, ScreenLoader, ScreenPrefetch?]> = [
   [routes.cxb2024.index, () => import('../routes/home.js')],
   [routes.home.index, () => import('../routes/home.js')],
-  [routes.intro.index, () => import('../routes/intro.js')],
+  [routes.intro.index, () => import('../routes/intro.js'), () => import('../routes/intro.data.js')],
   [routes.account.index, () => import('../routes/account.js')],
   [routes.login.index, () => import('../routes/login.js')],
   [routes.cxb2024.login, () => import('../routes/login.js')],
@@ -46,7 +46,7 @@ export const screens: ReadonlyArray<readonly [RoutePath | AccountRoutePath, Scre
   // rank-user application: programme pages, the four-step form and the look-up's screens
   [routes.cxb.index, () => import('../routes/cxb-index.js'), () => import('../routes/cxb-index.data.js')],
   [routes.cxb.award, () => import('../routes/cxb-award.js'), () => import('../routes/cxb-award.data.js')],
-  [routes.cxb.process, () => import('../routes/cxb-process.js')],
+  [routes.cxb.process, () => import('../routes/cxb-process.js'), () => import('../routes/cxb-process.data.js')],
   [routes.cxbApplication.applyNotice, () => import('../routes/cxb-application-apply-notice.js')],
   [routes.cxbApplication.index, () => import('../routes/cxb-application-index.js')],
   [routes.cxbApplication.videoNew, () => import('../routes/cxb-application-video-new.js')],
@@ -57,10 +57,10 @@ export const screens: ReadonlyArray<readonly [RoutePath | AccountRoutePath, Scre
   [routes.cxbCheck.videoInfo, () => import('../routes/cxb-check-video-info.js')],
   [routes.cxbCheck.checkStatus, () => import('../routes/cxb-check-status.js')],
   // committee content: intro, articles, documents, people, subdivisions, directory, web view
-  [routes.homeIntro.index, () => import('../routes/home-intro-index.js')],
+  [routes.homeIntro.index, () => import('../routes/home-intro-index.js'), () => import('../routes/intro.data.js')],
   [routes.homeIntro.memberList, () => import('../routes/home-intro-member-list.js')],
-  [routes.article.index, () => import('../routes/article-index.js')],
-  [routes.article.document, () => import('../routes/article-document.js')],
+  [routes.article.index, () => import('../routes/article-index.js'), () => import('../routes/article.data.js')],
+  [routes.article.document, () => import('../routes/article-document.js'), () => import('../routes/article.data.js')],
   [routes.article.leader, () => import('../routes/article-leader.js')],
   [routes.article.secretary, () => import('../routes/article-secretary.js')],
   [routes.article.subdivisions, () => import('../routes/article-subdivisions.js')],

@@ -1,7 +1,12 @@
 /**
+ * Names of content that screens use without its schemas (so without loading zod): the article
+ * categories and the stable slugs.
+ */
+export const articleCategories = ['intro', 'news', 'document', 'programme', 'award'] as const;
+
+/**
  * Stable slugs of the articles screens ask for by name (GET contentArticle?slug=…): the intro tab
  * and homeIntro show `intro`; pages/cxb/index `programmeOverview`; pages/cxb/process `programmeProcess`.
- * Apart from the content schemas so that a screen can name one without loading zod.
  */
 export const contentSlugs = {
   intro: 'intro',

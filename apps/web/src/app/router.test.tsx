@@ -99,6 +99,30 @@ describe('navigation shell', () => {
   });
 });
 
+describe('a screen\'s data module', () => {
+  test('starts with the screen\'s chunk, before the chunk has arrived', async () => {
+    let arrive!: (m: { default: () => null }) => void;
+    const chunk = new Promise<{ default: () => null }>((resolve) => (arrive = resolve));
+    const started = vi.fn();
+    const loading = lazyScreen(() => chunk, undefined, async () => ({ default: started }))();
+    await vi.waitFor(() => expect(started).toHaveBeenCalledTimes(1));
+    arrive({ default: () => null });
+    await expect(loading).resolves.toHaveProperty('Component');
+  });
+
+  test('one that fails to load costs the screen nothing', async () => {
+    const mod = { default: () => null };
+    const { Component } = await lazyScreen(async () => mod, undefined, () => Promise.reject(new Error('offline')))();
+    expect(Component).toBe(mod.default);
+  });
+
+  test('the programme, award, process, intro and article screens have one; the first screens do not', () => {
+    const withData = screens.filter(([, , data]) => data).map(([path]) => path);
+    expect(withData).toEqual(expect.arrayContaining([routes.cxb.index, routes.cxb.award, routes.cxb.process, routes.intro.index, routes.homeIntro.index, routes.article.index, routes.article.document]));
+    for (const first of [routes.home.index, routes.cxb2024.index, routes.login.index]) expect(withData).not.toContain(first);
+  });
+});
+
 describe('a screen that cannot load', () => {
   test('withChunkTimeout rejects after 120 000 ms, not before', async () => {
     vi.useFakeTimers();

@@ -113,3 +113,20 @@ test('an article opened by its address: asked for with the code, once', async ({
   await expect(page.getByRole('heading', { name: first.title })).toBeVisible();
   expect(asked).toHaveLength(1);
 });
+
+test('an article opened from another screen: its own data is asked for with its code, not the list the old address named', async ({ page }) => {
+  await page.goto(at(routes.intro.index));
+  const link = page.locator('a.qgw-intro-more-link[href*="id="]').first();
+  await expect(link).toBeVisible();
+  const title = (await link.innerText()).trim();
+  const articles = requestsTo(page, apiPaths.contentArticle);
+  const lists = requestsTo(page, apiPaths.contentArticles);
+  const chunk = await holdScreenChunk(page, 'article-index');
+  await link.click();
+  await chunk.arrived();
+  await expect.poll(() => articles.length, { message: 'the article is asked for while its screen\'s code is held' }).toBe(1);
+  await chunk.release();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  expect(articles).toHaveLength(1);
+  expect(lists, 'no list is fetched for an address the person is leaving').toHaveLength(0);
+});

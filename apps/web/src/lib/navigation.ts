@@ -102,6 +102,17 @@ export function currentAddress(): string {
 }
 
 /**
+ * The address being opened: where a navigation in progress is going (a screen loading its code
+ * for the first time, app/lazy-screen), else where the person is. The browser's address changes only
+ * once the navigation is done.
+ */
+export function openingAddress(): string {
+  const loc = router?.state.navigation.location ?? router?.state.location;
+  if (loc) return `${loc.pathname}${loc.search}`;
+  return window.location.hash.replace(/^#/, '');
+}
+
+/**
  * The login page that returns to `returnTo` (or to where the person is now) once they have signed
  * in: the console's login for a console page, the app's login for anything else.
  */

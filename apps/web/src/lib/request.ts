@@ -152,11 +152,15 @@ function earlyKey(url: string, init: RequestInit): string {
   return `${path}?${params}\n${(init.headers as Record<string, string>).Authorization ?? ''}`;
 }
 
+function takeEarly(key: string): Promise<Response> | undefined {
+  const answer = early.get(key);
+  early.delete(key);
+  return answer;
+}
+
 async function send(url: string, init: RequestInit, options: RequestOptions = {}): Promise<unknown> {
   let res: Response;
-  const key = init.method === 'GET' ? earlyKey(url, init) : '';
-  const asked = early.get(key);
-  early.delete(key);
+  const asked = init.method === 'GET' ? takeEarly(earlyKey(url, init)) : undefined;
   try {
     res = await (asked ?? fetch(url, init));
   } catch {

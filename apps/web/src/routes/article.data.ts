@@ -1,4 +1,5 @@
 import { apiPaths, articleCategories } from '@qgw/contracts';
+import { openingAddress } from '../lib/navigation.js';
 import { requestEarly } from '../lib/request.js';
 
 /**
@@ -7,7 +8,7 @@ import { requestEarly } from '../lib/request.js';
  * news by default; the documents page's is always document), as ArticleView and ArticleList ask.
  */
 export default function prefetch(): void {
-  const [path = '', query = ''] = window.location.hash.slice(1).split('?');
+  const [path = '', query = ''] = openingAddress().split('?');
   const params = new URLSearchParams(query);
   const id = params.get('id');
   const slug = params.get('slug');

@@ -1,4 +1,5 @@
 import { apiPaths } from '@qgw/contracts';
+import { openingAddress } from '../lib/navigation.js';
 import { requestEarly } from '../lib/request.js';
 
 /**
@@ -7,5 +8,5 @@ import { requestEarly } from '../lib/request.js';
  */
 export default function prefetch(): void {
   requestEarly(apiPaths.contentSeasons);
-  if (!/[?&]season=/.test(window.location.hash)) requestEarly(apiPaths.contentArticles, { category: 'award', limit: 10 });
+  if (!/[?&]season=/.test(openingAddress())) requestEarly(apiPaths.contentArticles, { category: 'award', limit: 10 });
 }

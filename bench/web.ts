@@ -15,13 +15,14 @@
  *                        content (an article, a document, a subdivision, a member); or a comma list of
  *                        route paths, `details` for those detail views (default: home and login).
  *                        Screens behind the login are scored signed in as the demo applicant.
+ *                        With `all`, docs/performance-routes.md is written too (every route, every run).
  *   BENCH_WEB_REPORTS    a directory to keep every run's full Lighthouse result in (JSON), for looking into a score
  *   BENCH_WEB_PROTOCOL   `h2` (default): the page is served as in production, through TLS and HTTP/2 in front
  *                        of the server (bench/lib/tls-front.ts); `h1`: from the server directly, over HTTP/1.1
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -29,6 +30,7 @@ import { freePort, root, serverEntry } from './lib/processes.js';
 import { startTlsFront, type TlsFront } from './lib/tls-front.js';
 import { entryJavaScript, type EntryWeights } from './web-entry.js';
 import { allDetails, applicantSession, audit, setLocalStorage, targets, wantsDetails, type Run, type Target } from './web-lighthouse.js';
+import { routesReport } from './web-routes-report.js';
 
 const webDist = join(root, 'apps/web/dist');
 const manifestFile = join(webDist, '.vite/manifest.json');
@@ -208,6 +210,11 @@ async function main(): Promise<void> {
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/web.json'), `${JSON.stringify(out, null, 2)}\n`);
   console.log('written: bench/results/web.json');
+  if (process.env.BENCH_WEB_ROUTES === 'all') {
+    const lighthouseVersion = (JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+    writeFileSync(join(root, 'docs/performance-routes.md'), routesReport({ ...out, lighthouseVersion }));
+    console.log('written: docs/performance-routes.md');
+  }
 }
 
 await main();

@@ -130,3 +130,83 @@ test('an article opened from another screen: its own data is asked for with its 
   expect(articles).toHaveLength(1);
   expect(lists, 'no list is fetched for an address the person is leaving').toHaveLength(0);
 });
+
+/**
+ * The screens behind the login: their first requests (the entry, its draft, the programme's state,
+ * the prefill, …) used to go out one after another once the screen had drawn; now all of them go
+ * out as the route opens, and the screen's own requests take those answers.
+ */
+const signedInScreens: { name: string; route: ScreenPath; chunk: string; asks: string[]; shows: (page: Page) => ReturnType<Page['getByText']> }[] = [
+  {
+    name: '申请入会',
+    route: routes.member.index,
+    chunk: 'member-index',
+    asks: [apiPaths.getMemberInfo, apiPaths.getDraft, apiPaths.getPrefill, apiPaths.contentSubdivisions],
+    shows: (page) => page.getByLabel('入会理由', { exact: true }),
+  },
+  {
+    name: '个人申报 基本信息',
+    route: routes.cxb2024.information,
+    chunk: 'cxb2024-information',
+    asks: [apiPaths.getPersonInfo, apiPaths.getDraft, apiPaths.getCurrentStatus, apiPaths.getPrefill],
+    shows: (page) => page.getByLabel('姓名', { exact: true }),
+  },
+  {
+    name: '企业申报',
+    route: routes.cxb2024.companyApply,
+    chunk: 'cxb2024-company-apply',
+    asks: [apiPaths.getCompanyInfo, apiPaths.getDraft, apiPaths.getCurrentStatus, apiPaths.getPrefill],
+    shows: (page) => page.getByLabel('企业名称', { exact: true }),
+  },
+  {
+    name: '个人申报结果',
+    route: routes.cxb2024.personResult,
+    chunk: 'cxb2024-person-result',
+    asks: [apiPaths.getPersonInfo],
+    shows: (page) => page.getByText('您还没有提交个人申报'),
+  },
+  {
+    name: '企业申报结果',
+    route: routes.cxb2024.companyResult,
+    chunk: 'cxb2024-company-result',
+    asks: [apiPaths.getCompanyInfo],
+    shows: (page) => page.getByText('您还没有提交企业申报'),
+  },
+  {
+    name: '我的作品',
+    route: routes.apply.index,
+    chunk: 'apply-index',
+    asks: [apiPaths.getWorks, apiPaths.getCurrentStatus],
+    shows: (page) => page.getByText('还没有作品'),
+  },
+  {
+    name: '提交作品',
+    route: routes.apply.addWork,
+    chunk: 'apply-add-work',
+    asks: [apiPaths.getDraft, apiPaths.getThemes],
+    shows: (page) => page.getByLabel('作品名称', { exact: true }),
+  },
+];
+
+for (const s of signedInScreens) {
+  test(`${s.name}, signed in: its first requests go out together with the code, each once`, async ({ page, request }) => {
+    await signIn(page, await registerViaApi(request));
+    const asked = Object.fromEntries(s.asks.map((path) => [path, requestsTo(page, path)]));
+    const counts = () => s.asks.map((path) => asked[path]!.length);
+    const chunk = await holdScreenChunk(page, s.chunk);
+    await page.goto(at(s.route));
+    await chunk.arrived();
+    await expect.poll(counts, { message: 'every first request is out before the screen can draw' }).toEqual(s.asks.map(() => 1));
+    await chunk.release();
+    await expect(s.shows(page)).toBeVisible();
+    expect(counts(), 'the screen took the early answers').toEqual(s.asks.map(() => 1));
+  });
+}
+
+test('申请入会, signed out: nothing is asked for, the screen asks the person to sign in', async ({ page }) => {
+  const asked = requestsTo(page, apiPaths.getMemberInfo);
+  await page.goto(at(routes.member.index));
+  await expect(page.getByRole('heading', { name: '加入青工委' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /登录/ }).first()).toBeVisible();
+  expect(asked).toHaveLength(0);
+});

@@ -152,6 +152,11 @@ function earlyKey(url: string, init: RequestInit): string {
   return `${path}?${params}\n${(init.headers as Record<string, string>).Authorization ?? ''}`;
 }
 
+/** Forgets every early answer not yet taken, as a new page load would (each test is one). */
+export function forgetEarlyRequests(): void {
+  early.clear();
+}
+
 function takeEarly(key: string): Promise<Response> | undefined {
   const answer = early.get(key);
   early.delete(key);
@@ -227,6 +232,14 @@ export function requestEarly(path: ApiPath, data: Payload = {}): void {
   setTimeout(() => {
     if (early.get(key) === answer) early.delete(key);
   }, EARLY_KEPT_MS);
+}
+
+/**
+ * requestEarly for a screen behind the login: sent only with a session. Without one the screen asks
+ * the person to sign in and requests nothing, so nothing would take the answer.
+ */
+export function requestEarlyWithSession(path: ApiPath, data: Payload = {}): void {
+  if (getToken()) requestEarly(path, data);
 }
 
 /** A multipart upload (the avatar); same token, same error handling, the browser sets the boundary. */

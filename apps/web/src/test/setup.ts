@@ -5,6 +5,7 @@ import { installAntdRender, unmountImperativeRoots } from '../app/antd-render.js
 import { provideToast } from '../lib/toast.js';
 import { queryClient } from '../lib/query-client.js';
 import { bindRouter } from '../lib/navigation.js';
+import { forgetEarlyRequests } from '../lib/request.js';
 import { useSession } from '../stores/session.js';
 import { forgetDrafts } from '../features/applications/hooks/use-draft-autosave.js';
 
@@ -45,5 +46,7 @@ afterEach(() => {
   queryClient.clear();
   // each test is a fresh page: no drafts typed in another (the same account keeps them within a page)
   forgetDrafts();
+  // nor answers a route asked for early in another
+  forgetEarlyRequests();
   bindRouter(null);
 });

@@ -1,4 +1,4 @@
-import { Upload, type DetailedError } from 'tus-js-client/lib.esm/browser/index.js';
+import type { DetailedError, Upload } from 'tus-js-client/lib.esm/browser/index.js';
 import { apiPaths, limits } from '@qgw/contracts';
 import { HttpError } from '../../../lib/request.js';
 import { commonStrings } from '../../../lib/strings.js';
@@ -76,9 +76,61 @@ export interface VideoUploadHandle {
   cancel(): void;
 }
 
+/**
+ * tus (13 KB gzip) is wanted only by the video step, yet the forms' shared chunk carried it to every
+ * application screen, results included: it now loads when an upload starts.
+ */
+const loadTus = () => import('tus-js-client/lib.esm/browser/index.js');
+
 export function startVideoUpload(file: File, cb: VideoUploadCallbacks): VideoUploadHandle {
+  // what the person last asked for, applied once tus has loaded
+  let wanted: 'run' | 'paused' | 'cancelled' = 'run';
+  let upload: Upload | undefined;
+  let begun = false;
+  void loadTus().then(
+    (tus) => {
+      if (wanted === 'cancelled') return;
+      upload = makeUpload(tus.Upload, file, cb);
+      if (wanted === 'run') begin(upload);
+    },
+    // the chunk did not arrive (offline, a new release): the uploader offers to try again
+    () => cb.onError(new Error(commonStrings.networkError)),
+  );
+
+  const begin = (u: Upload) => {
+    begun = true;
+    void u.findPreviousUploads().then((previous) => {
+      const last = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
+      if (last) {
+        u.resumeFromPreviousUpload(last);
+        cb.onResume();
+      }
+      u.start();
+    });
+  };
+
+  return {
+    pause: () => {
+      wanted = 'paused';
+      void upload?.abort(false);
+    },
+    resume: () => {
+      wanted = 'run';
+      if (!upload) return;
+      if (begun) upload.start();
+      else begin(upload);
+    },
+    cancel: () => {
+      wanted = 'cancelled';
+      void upload?.abort(true).catch(() => undefined);
+    },
+  };
+}
+
+/** One tus upload of `file`, reporting to `cb`; started by startVideoUpload. */
+function makeUpload(Tus: typeof Upload, file: File, cb: VideoUploadCallbacks): Upload {
   let sessionEnded = false;
-  const upload = new Upload(file, {
+  const upload: Upload = new Tus(file, {
     endpoint: videoEndpoint(),
     chunkSize: limits.video.chunkBytes,
     retryDelays,
@@ -127,21 +179,5 @@ export function startVideoUpload(file: File, cb: VideoUploadCallbacks): VideoUpl
     },
   });
 
-  const begin = () => {
-    void upload.findPreviousUploads().then((previous) => {
-      const last = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
-      if (last) {
-        upload.resumeFromPreviousUpload(last);
-        cb.onResume();
-      }
-      upload.start();
-    });
-  };
-  begin();
-
-  return {
-    pause: () => void upload.abort(false),
-    resume: () => upload.start(),
-    cancel: () => void upload.abort(true).catch(() => undefined),
-  };
+  return upload;
 }

@@ -1,5 +1,5 @@
 import { createContext, useContext, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
+import { Button, DotLoading } from 'antd-mobile';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ConsoleMeResponse, ConsoleRole } from '@qgw/contracts';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import { accessKeys, accessOps } from './api/operations.js';
 import { CodeField } from './code-field.js';
 import { consoleVerified, useConsoleMe } from './use-console-me.js';
 import { accessStrings as t } from './strings.js';
+import { ErrorBlock } from '../../../components/ui/error-block.js';
 import './console-access.css';
 
 function messageOf(error: unknown): string | null {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { DotLoading, ErrorBlock } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
 import { routes } from '@qgw/contracts';
 import { loginReturningTo } from '../../../lib/navigation.js';
 import { useAdminGate } from '../hooks/use-admin-gate.js';
@@ -14,6 +14,7 @@ import { ReminderBanner } from '../review/components/reminder-banner.js';
 import { rankingStrings } from '../ranking/strings.js';
 import { consoleStrings as t } from '../strings.js';
 import { adminStrings } from '../admin/strings.js';
+import { ErrorBlock } from '../../../components/ui/error-block.js';
 import './console.css';
 
 const nav = [

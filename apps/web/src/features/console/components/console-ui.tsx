@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
-import { Button, Dialog, ErrorBlock, Skeleton } from 'antd-mobile';
+import { Button, Dialog, Skeleton } from 'antd-mobile';
 import { DownOutline, UpOutline } from 'antd-mobile-icons';
 import { consoleStrings as t } from '../strings.js';
+import { ErrorBlock } from '../../../components/ui/error-block.js';
 import './console.css';
 import './console-list.css';
 import './console-form.css';

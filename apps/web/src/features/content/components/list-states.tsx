@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
+import { InfiniteScroll, PullToRefresh, Skeleton } from 'antd-mobile';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { contentStrings as t } from '../strings.js';
+import { ErrorBlock } from '../../../components/ui/error-block.js';
 import './content.css';
 
 /** Placeholder cards while a list's first page arrives. */

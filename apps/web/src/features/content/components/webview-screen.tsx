@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
+import { Button, DotLoading } from 'antd-mobile';
 import { ExclamationTriangleOutline } from 'antd-mobile-icons';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { navigateBack } from '../../../lib/navigation.js';
@@ -7,6 +7,7 @@ import { refreshFresh, useWebviewCheck } from '../hooks/use-content.js';
 import { contentStrings as t } from '../strings.js';
 import { classifyUrl } from '../webview-url.js';
 import { ListError } from './list-states.js';
+import { ErrorBlock } from '../../../components/ui/error-block.js';
 import './content.css';
 import './webview.css';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, DotLoading, ErrorBlock, Popup } from 'antd-mobile';
+import { Badge, Button, DotLoading, Popup } from 'antd-mobile';
 import { MessageOutline, RightOutline } from 'antd-mobile-icons';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { Notification, ReadNotificationRequest } from '@qgw/contracts';
@@ -11,6 +11,7 @@ import { call } from '../../../lib/request.js';
 import { toastError } from '../../../lib/toast.js';
 import { notificationKeys, notificationOps } from '../api/operations.js';
 import { notificationStrings as t } from '../strings.js';
+import { ErrorBlock } from '../../../components/ui/error-block.js';
 import './notifications.css';
 
 const PAGE = 20;

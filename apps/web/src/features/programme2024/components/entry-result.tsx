@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, ErrorBlock, NoticeBar, Skeleton } from 'antd-mobile';
+import { Button, NoticeBar, Skeleton } from 'antd-mobile';
 import {
   CheckCircleFill,
   ClockCircleFill,
@@ -16,6 +16,7 @@ import { LoadError } from '../../../components/ui/load-error.js';
 import { WithdrawButton } from '../../applications/index.js';
 import { useCurrentStatus } from '../hooks/use-programme.js';
 import { statusExplanations, programmeStrings as t } from '../strings.js';
+import { ErrorBlock } from '../../../components/ui/error-block.js';
 import './programme.css';
 import './results.css';
 

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { routes } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { showToast } from '../../../lib/toast.js';
 import { programmeStrings as t } from '../strings.js';
 import { posterPng, qrMatrix, qrPath } from './qr-matrix.js';
+import { ErrorBlock } from '../../../components/ui/error-block.js';
 import './programme.css';
 import './qrcode.css';
 

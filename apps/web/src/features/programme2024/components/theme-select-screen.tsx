@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { routes } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
@@ -9,6 +9,7 @@ import { showToast } from '../../../lib/toast.js';
 import { useThemes } from '../hooks/use-works.js';
 import { programmeStrings as t } from '../strings.js';
 import { ResultPlaceholder } from './entry-result.js';
+import { ErrorBlock } from '../../../components/ui/error-block.js';
 import './programme.css';
 import './works.css';
 

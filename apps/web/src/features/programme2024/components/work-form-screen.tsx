@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { ErrorBlock } from 'antd-mobile';
 import { Code, limits, routes, ZAddWorkRequest, ZTeamMember, ZUpdateWorkRequest, ZWorkForm } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
@@ -33,6 +32,7 @@ import { previewStrings as p } from '../preview-strings.js';
 import { EntryPreview, WorkDetails } from './entry-details.js';
 import { FormNotice, NotEditable, ResultPlaceholder } from './entry-result.js';
 import { TeamFields, type TeamMemberValue } from './team-fields.js';
+import { ErrorBlock } from '../../../components/ui/error-block.js';
 import './programme.css';
 import './works.css';
 

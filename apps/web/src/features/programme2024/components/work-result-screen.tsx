@@ -1,5 +1,4 @@
 import { useSearchParams } from 'react-router';
-import { ErrorBlock } from 'antd-mobile';
 import { Code, routes } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
@@ -11,6 +10,7 @@ import { useThemes, useWork } from '../hooks/use-works.js';
 import { programmeStrings as t } from '../strings.js';
 import { WorkDetails } from './entry-details.js';
 import { ResultBody, ResultPlaceholder } from './entry-result.js';
+import { ErrorBlock } from '../../../components/ui/error-block.js';
 import './programme.css';
 import './results.css';
 

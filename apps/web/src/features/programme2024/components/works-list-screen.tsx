@@ -1,4 +1,4 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { editableStatuses, routes, type ApplicationSummary } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
@@ -9,6 +9,7 @@ import { useWorks } from '../hooks/use-works.js';
 import { programmeStrings as t } from '../strings.js';
 import { ResultPlaceholder } from './entry-result.js';
 import { ApplyWindowNote, useApplyWindow } from './programme-intro.js';
+import { ErrorBlock } from '../../../components/ui/error-block.js';
 import './programme.css';
 import './works.css';
 

@@ -1,4 +1,4 @@
-import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
+import { Button, DotLoading } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { routes, storageKeys, ZApplicationSummary, type ApplicationSummary } from '@qgw/contracts';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ import { applicationStrings, useMyApplications } from '../../applications/index.
 import { useOpenPersonalInfo } from '../hooks/use-lookup.js';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { rankUserStrings as t } from '../strings.js';
+import { ErrorBlock } from '../../../components/ui/error-block.js';
 import './rank-user.css';
 
 /** applyDetail as the look-up stored it (postList); anything else is an empty list. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, DotLoading, ErrorBlock, NoticeBar } from 'antd-mobile';
+import { Button, DotLoading, NoticeBar } from 'antd-mobile';
 import { routes } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
@@ -8,6 +8,7 @@ import { DraftIndicator, FormSteps, StartingAnswersNotice } from '../../applicat
 import { useRankUserForm, type RankUserFormState } from '../hooks/use-rank-user.js';
 import { statusCodeOf } from '../status.js';
 import { rankUserStrings as t } from '../strings.js';
+import { ErrorBlock } from '../../../components/ui/error-block.js';
 import './rank-user.css';
 
 function Locked({ state }: { state: RankUserFormState }) {

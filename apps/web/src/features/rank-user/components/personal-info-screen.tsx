@@ -1,4 +1,4 @@
-import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
+import { Button, DotLoading } from 'antd-mobile';
 import { routes, storageKeys, ZRankUserInfoResponse } from '@qgw/contracts';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
@@ -10,6 +10,7 @@ import type { RankUserInfo } from '../api/operations.js';
 import { useRankUserInfo } from '../hooks/use-rank-user.js';
 import { rankUserStrings as t } from '../strings.js';
 import { RankUserDetails } from './rank-user-details.js';
+import { ErrorBlock } from '../../../components/ui/error-block.js';
 import './rank-user.css';
 
 /** applyDetail as the single fetch stored it ({rankUser}); shown at once while a fresh copy loads. */

@@ -1,4 +1,4 @@
-import { DotLoading, ErrorBlock } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
 import { PageLayout } from '../../../components/layouts/page-layout.js';
 import { AuthGate } from '../../../components/ui/auth-gate.js';
 import { LoadError } from '../../../components/ui/load-error.js';
@@ -6,6 +6,7 @@ import { FormSection, InfoList, InfoRow } from '../../applications/index.js';
 import { useRankUserInfo } from '../hooks/use-rank-user.js';
 import { rankUserStrings as t } from '../strings.js';
 import { storedInfo } from './personal-info-screen.js';
+import { ErrorBlock } from '../../../components/ui/error-block.js';
 import './rank-user.css';
 
 function Player() {

@@ -39,6 +39,7 @@ export {
 export { ImageUploader, checkImageFile, type ImageUploaderProps } from './components/image-uploader.js';
 export { VideoUploader, type VideoUploaderProps } from './components/video-uploader.js';
 export { WithdrawButton, type WithdrawButtonProps } from './components/withdraw-dialog.js';
+export { openImage } from './components/open-image.js';
 export { DraftIndicator, StartingAnswersNotice } from './components/draft-indicator.js';
 // before the drafts, so that the shared chunk keeps the drafts' name (the entry lists every chunk's file name)
 export { useStartingAnswers, personalFieldsOf, prefillKey, type StartingAnswers } from './hooks/use-prefill.js';

@@ -117,6 +117,17 @@ describe('ImageUploader', () => {
     expect(screen.getByText('已上传 1/3')).toBeTruthy();
   });
 
+  test('查看第1张图片 opens the picture full-screen (the viewer loads on that first tap)', async () => {
+    await serve();
+    render(<Images />, { wrapper: Providers });
+    await pick('作品图片', [pngFile('a.png')]);
+    const open = await screen.findByRole('button', { name: '查看第1张图片' });
+    const src = open.querySelector('img')?.getAttribute('src');
+    expect(document.querySelector('.adm-image-viewer-content')).toBeNull();
+    await act(async () => fireEvent.click(open));
+    await waitFor(() => expect(document.querySelector('.adm-image-viewer-content img')?.getAttribute('src')).toBe(src));
+  });
+
   test('more files than room: the extra ones are refused with a message', async () => {
     const srv = await serve();
     const seen: string[][] = [];

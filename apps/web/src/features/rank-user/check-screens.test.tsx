@@ -42,6 +42,8 @@ describe('pages/cxbCheck/checkStatus: a named state, never a bare code', () => {
     expect(within(timeline).getByText('已提交')).toBeTruthy();
 
     await press('撤回申报');
+    // the sheet's code loads on that first tap
+    await screen.findByLabelText('撤回原因');
     await press('确认撤回');
     expect(await screen.findByText('请填写撤回原因')).toBeTruthy();
     expect(api.callsTo('/v1/withdrawApplication')).toHaveLength(0);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { ImageViewer, ProgressCircle } from 'antd-mobile';
+import { ProgressCircle } from 'antd-mobile';
 import { AddOutline, CloseOutline, PictureOutline } from 'antd-mobile-icons';
 import { imageShrink, limits } from '@qgw/contracts';
 import { showToast, toastError } from '../../../lib/toast.js';
@@ -9,6 +9,7 @@ import { rememberFileUrl, useFileUrl } from '../hooks/use-file-url.js';
 import { imageShrinkStrings as shrinkText } from '../image-shrink/strings.js';
 import { applicationStrings as t } from '../strings.js';
 import './applications.css';
+import { openImage } from './open-image.js';
 
 const imageTypes: readonly string[] = limits.image.mimeTypes;
 
@@ -202,7 +203,7 @@ export function ImageUploader({
   };
 
   const open = (url: string) => {
-    ImageViewer.show({ image: url });
+    openImage(url);
   };
 
   return (

@@ -1,14 +1,16 @@
-import { useId, useState } from 'react';
-import { Button, Popup } from 'antd-mobile';
-import { useMutation } from '@tanstack/react-query';
-import { ZWithdrawRequest, type SubmitResponse } from '@qgw/contracts';
-import { call, validate } from '../../../lib/request.js';
-import { maxLengthOf } from '../../../lib/schema-limits.js';
-import { showLoading, showToast, toastError } from '../../../lib/toast.js';
-import { applicationOps } from '../api/operations.js';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from 'antd-mobile';
+import type { SubmitResponse } from '@qgw/contracts';
 import { applicationStrings as t } from '../strings.js';
-import { TextAreaInput } from './fields.js';
 import './applications.css';
+
+/**
+ * The sheet (antd-mobile's Popup, with its animation library: 27 KB of gzip with ImageViewer's
+ * gestures) loads when the person first asks to withdraw, not with every result page.
+ */
+const loadSheet = () => import('./withdraw-sheet.js');
+const WithdrawSheet = lazy(loadSheet);
+const preload = () => void loadSheet().catch(() => undefined);
 
 export interface WithdrawButtonProps {
   /** the application to withdraw */
@@ -19,72 +21,32 @@ export interface WithdrawButtonProps {
   block?: boolean;
 }
 
-/**
- * Withdrawal (allowed until a decision): a button that opens a sheet asking for the reason, checked
- * with the contract's schema before it is sent.
- */
+/** Withdrawal (allowed until a decision): a button that opens a sheet asking for the reason. */
 export function WithdrawButton({ id, onWithdrawn, buttonText = t.withdrawButton, block = true }: WithdrawButtonProps) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const dialogId = useId();
-  const withdraw = useMutation({
-    mutationFn: async () => {
-      const input = validate(ZWithdrawRequest, { id, reason });
-      showLoading(t.withdrawing);
-      return call(applicationOps.withdraw, input);
-    },
-    onSuccess: (answer) => {
-      showToast(t.withdrawDone);
-      setOpen(false);
-      setReason('');
-      onWithdrawn(answer);
-    },
-    onError: toastError,
-  });
-
+  // once asked for, the sheet stays mounted, so that it closes with its animation
+  const [asked, setAsked] = useState(false);
   return (
     <>
-      <Button block={block} shape="rounded" className="qgw-withdraw-open" onClick={() => setOpen(true)}>
+      <Button
+        block={block}
+        shape="rounded"
+        className="qgw-withdraw-open"
+        // a finger on the button is the first sign: the sheet's code starts loading before the tap ends
+        onTouchStart={preload}
+        onMouseDown={preload}
+        onClick={() => {
+          setAsked(true);
+          setOpen(true);
+        }}
+      >
         {buttonText}
       </Button>
-      <Popup
-        visible={open}
-        onMaskClick={() => {
-          if (!withdraw.isPending) setOpen(false);
-        }}
-        bodyClassName="qgw-withdraw-sheet"
-        destroyOnClose
-      >
-        <div role="dialog" aria-modal="true" aria-labelledby={`${dialogId}-title`}>
-          <h2 className="qgw-withdraw-title" id={`${dialogId}-title`}>
-            {t.withdrawTitle}
-          </h2>
-          <TextAreaInput
-            label={t.withdrawReason}
-            value={reason}
-            onChange={setReason}
-            placeholder={t.withdrawPlaceholder}
-            maxLength={maxLengthOf(ZWithdrawRequest.shape.reason)}
-            rows={4}
-          />
-          <div className="qgw-withdraw-actions">
-            <Button block shape="rounded" onClick={() => setOpen(false)} disabled={withdraw.isPending}>
-              {t.withdrawCancel}
-            </Button>
-            <Button
-              block
-              shape="rounded"
-              color="danger"
-              onClick={() => {
-                if (!withdraw.isPending) withdraw.mutate();
-              }}
-              disabled={withdraw.isPending}
-            >
-              {t.withdrawConfirm}
-            </Button>
-          </div>
-        </div>
-      </Popup>
+      {asked && (
+        <Suspense fallback={null}>
+          <WithdrawSheet id={id} open={open} setOpen={setOpen} onWithdrawn={onWithdrawn} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,4 @@
-import { ImageViewer } from 'antd-mobile';
-import { useFileUrl } from '../../applications/index.js';
+import { openImage, useFileUrl } from '../../applications/index.js';
 import './programme.css';
 import './results.css';
 
@@ -8,7 +7,7 @@ export function EntryPhoto({ id, urls, alt }: { id: string; urls: Record<string,
   const { url } = useFileUrl(id, urls[id]);
   if (!url) return <span className="qgw-p24-thumb qgw-p24-thumb-empty" role="img" aria-label={alt} />;
   return (
-    <button type="button" className="qgw-p24-thumb" onClick={() => ImageViewer.show({ image: url })}>
+    <button type="button" className="qgw-p24-thumb" onClick={() => openImage(url)}>
       <img src={url} alt={alt} />
     </button>
   );

@@ -7,7 +7,7 @@ import { loadFirstScreenInOwnTask } from './lazy-screen.js';
 import { Providers } from './providers.js';
 import { createAppRouter } from './router.js';
 import { scheduleFingerprint } from '../lib/fingerprint.js';
-import { preloadToast } from '../lib/toast.js';
+import { preloadToastOnFirstTouch } from '../lib/toast.js';
 import { measureStatusBarHeight, useGlobalStore } from '../stores/global.js';
 import '../styles/global.css';
 
@@ -28,9 +28,8 @@ export function boot({ shellShown }: { shellShown: boolean }): void {
   window.setTimeout(() => mount(shellShown), 0);
 
   scheduleFingerprint();
-  // the toast is not needed to draw the first screen: its code comes once the browser is idle
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(preloadToast);
-  else window.setTimeout(preloadToast, 500);
+  // the toast is not needed to draw the first screen: its code comes at the first touch
+  preloadToastOnFirstTouch();
 }
 
 /** Makes the router and renders the app into the page's root element (see `boot`). */

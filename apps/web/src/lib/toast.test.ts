@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { clearToastLeftFromLastPage, provideToast, showLoading, showToast, TOAST_CARRIES_OVER_MS } from './toast.js';
+import {
+  clearToastLeftFromLastPage,
+  preloadToastOnFirstTouch,
+  provideToast,
+  showLoading,
+  showToast,
+  TOAST_CARRIES_OVER_MS,
+  TOAST_PRELOAD_FALLBACK_MS,
+} from './toast.js';
 
 type ToastApi = Parameters<typeof provideToast>[0];
 
@@ -37,5 +45,29 @@ describe('toasts do not follow the person to the next screen', () => {
     clearToastLeftFromLastPage();
     await settle();
     expect(events).toEqual(['show 加载中', 'clear']);
+  });
+});
+
+describe('the toast\'s code stays away from the first screen', () => {
+  test('it loads at the first touch or key, once, not while the first screen is still coming', () => {
+    vi.useFakeTimers();
+    const page = new EventTarget();
+    const load = vi.fn();
+    preloadToastOnFirstTouch(page, load);
+    vi.advanceTimersByTime(TOAST_PRELOAD_FALLBACK_MS - 1);
+    expect(load).not.toHaveBeenCalled();
+    page.dispatchEvent(new Event('pointerdown'));
+    expect(load).toHaveBeenCalledTimes(1);
+    page.dispatchEvent(new Event('keydown'));
+    vi.advanceTimersByTime(TOAST_PRELOAD_FALLBACK_MS);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  test('untouched, it loads after a few seconds all the same', () => {
+    vi.useFakeTimers();
+    const load = vi.fn();
+    preloadToastOnFirstTouch(new EventTarget(), load);
+    vi.advanceTimersByTime(TOAST_PRELOAD_FALLBACK_MS);
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

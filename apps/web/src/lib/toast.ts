@@ -32,9 +32,30 @@ export function provideToast(t: ToastApi): void {
   api = Promise.resolve(t);
 }
 
-/** Loads the toast ahead of need (called once the first screen is up). */
+/** Loads the toast ahead of need. */
 export function preloadToast(): void {
   withToast(() => undefined);
+}
+
+/** How long after the start the toast's code comes if the person has not touched the page yet. */
+export const TOAST_PRELOAD_FALLBACK_MS = 8000;
+
+/**
+ * Loads the toast's code (antd-mobile's toast with its mask and animation library, ~25 KB of gzip)
+ * at the person's first touch or key, or after TOAST_PRELOAD_FALLBACK_MS. It used to come as soon
+ * as the browser was idle, which on a slow network is while the first screen's own code is still
+ * on its way: it took bandwidth and main-thread time from that screen. Most toasts answer a tap,
+ * and one needed earlier loads on demand.
+ */
+export function preloadToastOnFirstTouch(target: EventTarget = window, load: () => void = preloadToast): void {
+  const events = ['pointerdown', 'keydown'] as const;
+  const go = () => {
+    clearTimeout(timer);
+    for (const e of events) target.removeEventListener(e, go, true);
+    load();
+  };
+  const timer = setTimeout(go, TOAST_PRELOAD_FALLBACK_MS);
+  for (const e of events) target.addEventListener(e, go, { capture: true, passive: true });
 }
 
 /** When the last toast was asked for (performance.now()), to tell a page's leftovers from a message about the move. */

@@ -217,7 +217,8 @@ benchmark's process.
   core: after the server benchmarks, the disk and PostgreSQL are still writing out the growth
   scenario's rows while the page is scored.
   \`BENCH_WEB_ROUTES=all node --import tsx bench/web.ts\` scores every applicant screen the same way
-  (those behind the login signed in as the demo applicant); docs/accessibility-audit.md is such a run.
+  (those behind the login signed in as the demo applicant) and writes docs/performance-routes.md:
+  every route, every run, with its benchmark index.
 
 ${r.details.join('\n\n')}
 ${r.notes.length ? `\n## Notes\n${r.notes.map((n) => `- ${n}`).join('\n')}\n` : ''}

@@ -40,7 +40,9 @@ const REDACT_PATHS = [
 /** Error fields that quote row values or SQL text (PostgreSQL's `detail` names the duplicate key's value). */
 const UNSAFE_ERROR_FIELDS = ['detail', 'where', 'internalQuery', 'hint', 'parameters', 'query', 'body'];
 
-const MOBILE_OR_ID = /(?<![\dA-Za-z])(?:1[3-9]\d{9}|\d{17}[\dXx])(?![\dA-Za-z])/g;
+// Digits beside a decimal point are part of a number, not a mobile: pino's responseTime (e.g.
+// 12.13912345678) had its fraction masked, which left a line that was no longer JSON.
+const MOBILE_OR_ID = /(?<![\dA-Za-z])(?<!\d\.)(?:1[3-9]\d{9}|\d{17}[\dXx])(?![\dA-Za-z])(?!\.\d)/g;
 
 export const scrubLine = (line: string): string => line.replace(MOBILE_OR_ID, '[redacted]');
 

@@ -106,4 +106,14 @@ describe('scrubLine', () => {
     expect(scrubLine('"time":1732212345678')).toBe('"time":1732212345678');
     expect(scrubLine('uuid dc07cce1-0751-4a23-b2f6-1c72b423f60d')).toBe('uuid dc07cce1-0751-4a23-b2f6-1c72b423f60d');
   });
+
+  it('leaves numbers whole: a fraction or an integer part shaped like a mobile stays valid JSON', () => {
+    for (const line of ['{"responseTime":12.13912345678}', '{"x":13812345678.5}', '{"x":0.110105194912310021}']) {
+      expect(scrubLine(line)).toBe(line);
+      expect(() => JSON.parse(scrubLine(line)) as unknown).not.toThrow();
+    }
+    // a mobile after a full stop in text is still masked
+    expect(scrubLine('结束。13812345678')).toBe('结束。[redacted]');
+    expect(scrubLine('end. 13812345678.')).toBe('end. [redacted].');
+  });
 });

@@ -7,8 +7,9 @@
 import { Writable } from 'node:stream';
 
 const PATTERNS: Array<[string, RegExp]> = [
-  ['mobile', /(?<![\dA-Za-z])1[3-9]\d{9}(?![\dA-Za-z])/],
-  ['ID number', /(?<![\dA-Za-z])\d{17}[\dXx](?![\dA-Za-z])/],
+  // digits beside a decimal point belong to a number (a response time), as in the logger's own mask
+  ['mobile', /(?<![\dA-Za-z])(?<!\d\.)1[3-9]\d{9}(?![\dA-Za-z])(?!\.\d)/],
+  ['ID number', /(?<![\dA-Za-z])(?<!\d\.)\d{17}[\dXx](?![\dA-Za-z])(?!\.\d)/],
   // session tokens: 32 random bytes, base64url (accounts/sessions.ts)
   ['token', /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/],
   ['password hash', /\$argon2(id|i|d)\$/],

@@ -20,6 +20,35 @@ export interface PageFacts {
   canvasDataUrl: string | null;
 }
 
+/** What the page sends the worker: its facts, and its canvas drawing unless the worker is to make it. */
+export interface FingerprintRequest {
+  components: Record<string, string>;
+  /** absent: the worker draws it on an OffscreenCanvas */
+  canvasDataUrl?: string | null;
+}
+
+/** The canvas size and the text drawn on it, the same on the page's canvas and a worker's OffscreenCanvas. */
+export const fingerprintCanvas = { width: 240, height: 60 } as const;
+
+export function drawFingerprintText(ctx: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D): void {
+  ctx.textBaseline = 'top';
+  ctx.font = '16px "Arial"';
+  ctx.fillStyle = '#f60';
+  ctx.fillRect(100, 1, 62, 20);
+  ctx.fillStyle = '#069';
+  ctx.fillText('青工委服务平台 fingerprint 🌱', 2, 15);
+  ctx.fillStyle = 'rgba(102, 204, 0, 0.7)';
+  ctx.fillText('青工委服务平台 fingerprint 🌱', 4, 17);
+}
+
+/** PNG bytes as a data URL, as `canvas.toDataURL()` gives them. */
+export function pngDataUrl(bytes: Uint8Array): string {
+  let binary = '';
+  // in slices: String.fromCharCode takes its bytes as arguments, and arguments are limited
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return `data:image/png;base64,${btoa(binary)}`;
+}
+
 /** The time zone, as an IANA name (the UTC offset where Intl is missing). */
 export function timezoneComponent(): string {
   try {

@@ -4,7 +4,16 @@
  * first screen, so none of this code is in what a phone downloads before it.
  */
 import { appConstants, storageKeys } from '@qgw/contracts';
-import { completeComponents, fingerprintOf, murmur128, timezoneComponent, type PageFacts } from './fingerprint-hash.js';
+import {
+  completeComponents,
+  drawFingerprintText,
+  fingerprintCanvas,
+  type FingerprintRequest,
+  fingerprintOf,
+  murmur128,
+  timezoneComponent,
+  type PageFacts,
+} from './fingerprint-hash.js';
 import { setItem } from './storage.js';
 
 export { murmur128 } from './fingerprint-hash.js';
@@ -20,42 +29,37 @@ export function murmur128Digest(text: string, seed: number = appConstants.finger
 function canvasDrawing(): string | null {
   try {
     const canvas = document.createElement('canvas');
-    canvas.width = 240;
-    canvas.height = 60;
+    canvas.width = fingerprintCanvas.width;
+    canvas.height = fingerprintCanvas.height;
     const ctx = canvas.getContext('2d');
     if (!ctx) return null;
-    ctx.textBaseline = 'top';
-    ctx.font = '16px "Arial"';
-    ctx.fillStyle = '#f60';
-    ctx.fillRect(100, 1, 62, 20);
-    ctx.fillStyle = '#069';
-    ctx.fillText('青工委服务平台 fingerprint 🌱', 2, 15);
-    ctx.fillStyle = 'rgba(102, 204, 0, 0.7)';
-    ctx.fillText('青工委服务平台 fingerprint 🌱', 4, 17);
+    drawFingerprintText(ctx);
     return canvas.toDataURL();
   } catch {
     return null;
   }
 }
 
-/** What only the page can read: stable facts about this browser, and its canvas drawing. */
-function pageFacts(): PageFacts {
+/** Stable facts about this browser that only the page can read. */
+function pageComponents(): Record<string, string> {
   const nav = window.navigator as Navigator & { deviceMemory?: number };
   const scr = window.screen;
   return {
-    components: {
-      userAgent: nav.userAgent,
-      language: nav.language,
-      languages: (nav.languages ?? []).join(','),
-      platform: nav.platform,
-      screen: `${scr?.width ?? 0}x${scr?.height ?? 0}`,
-      colorDepth: String(scr?.colorDepth ?? ''),
-      hardwareConcurrency: String(nav.hardwareConcurrency ?? ''),
-      deviceMemory: String(nav.deviceMemory ?? ''),
-      touch: `${nav.maxTouchPoints ?? 0}:${'ontouchstart' in window}`,
-    },
-    canvasDataUrl: canvasDrawing(),
+    userAgent: nav.userAgent,
+    language: nav.language,
+    languages: (nav.languages ?? []).join(','),
+    platform: nav.platform,
+    screen: `${scr?.width ?? 0}x${scr?.height ?? 0}`,
+    colorDepth: String(scr?.colorDepth ?? ''),
+    hardwareConcurrency: String(nav.hardwareConcurrency ?? ''),
+    deviceMemory: String(nav.deviceMemory ?? ''),
+    touch: `${nav.maxTouchPoints ?? 0}:${'ontouchstart' in window}`,
   };
+}
+
+/** What only the page can read: stable facts about this browser, and its canvas drawing. */
+function pageFacts(): PageFacts {
+  return { components: pageComponents(), canvasDataUrl: canvasDrawing() };
 }
 
 /** Stable facts about this browser; nothing here identifies a person on its own. */
@@ -78,15 +82,20 @@ function fingerprintWorker(): Worker | null {
 }
 
 /**
- * The page reads its facts and draws the canvas (quick); a worker works out the time zone and the
- * hashes, which would otherwise hold the page up for a moment. Without a worker, or when it fails,
- * the page does it all itself: the stored value is the same either way.
+ * The page reads its facts (quick); a worker draws the canvas text on an OffscreenCanvas and works
+ * out the time zone and the hashes. Drawing CJK text and encoding the PNG took ~30 ms of a page's
+ * task on a mid-range phone, inside the time the first screen must answer taps in. Where workers
+ * have no OffscreenCanvas the page draws and the worker hashes; without a worker, or when it fails,
+ * the page does it all itself. A browser always takes the same path, so its value is stable.
  */
 export function storeFingerprint(): void {
-  const facts = pageFacts();
+  const components = pageComponents();
   const store = (fingerprint: string) => setItem(storageKeys.browserId, fingerprint);
   const worker = fingerprintWorker();
-  if (!worker) return store(fingerprintOf(completeComponents(facts)));
+  if (!worker) return store(fingerprintOf(completeComponents({ components, canvasDataUrl: canvasDrawing() })));
+  // drawn by the page only on the way out (no OffscreenCanvas in workers, or the worker failed)
+  let drawn: PageFacts | undefined;
+  const facts = () => (drawn ??= pageFacts());
   let settled = false;
   const settle = (fingerprint: () => string) => {
     if (settled) return;
@@ -96,13 +105,14 @@ export function storeFingerprint(): void {
   };
   worker.onmessage = (event: MessageEvent<unknown>) => {
     const answer = event.data;
-    settle(() => (typeof answer === 'string' && /^[0-9a-f]{32}$/.test(answer) ? answer : fingerprintOf(completeComponents(facts))));
+    settle(() => (typeof answer === 'string' && /^[0-9a-f]{32}$/.test(answer) ? answer : fingerprintOf(completeComponents(facts()))));
   };
   const inPage = (event: Event) => {
     event.preventDefault();
-    settle(() => fingerprintOf(completeComponents(facts)));
+    settle(() => fingerprintOf(completeComponents(facts())));
   };
   worker.onerror = inPage;
   worker.onmessageerror = inPage;
-  worker.postMessage(facts);
+  const request: FingerprintRequest = typeof OffscreenCanvas === 'function' ? { components } : facts();
+  worker.postMessage(request);
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { scheduleFingerprint } from './fingerprint.js';
-import { computeFingerprint, murmur128, murmur128Digest } from './fingerprint-store.js';
+import { computeFingerprint, murmur128, murmur128Digest, storeFingerprint } from './fingerprint-store.js';
+import type { FingerprintRequest } from './fingerprint-hash.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -85,5 +86,50 @@ describe('browser fingerprint', () => {
     expect(ric).toHaveBeenCalledTimes(1);
     (ric.mock.calls[0]?.[0] as () => void)();
     expect(task).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the canvas drawing is left to the worker where it can draw', () => {
+  /** A worker that records what the page sends it and answers with `answer`. */
+  const fakeWorker = (answer: string) => {
+    const sent: FingerprintRequest[] = [];
+    class FakeWorker {
+      onmessage: ((event: MessageEvent<unknown>) => void) | null = null;
+      onerror: ((event: Event) => void) | null = null;
+      onmessageerror: ((event: Event) => void) | null = null;
+      postMessage(request: FingerprintRequest) {
+        sent.push(request);
+        queueMicrotask(() => this.onmessage?.({ data: answer } as MessageEvent<unknown>));
+      }
+      terminate() {}
+    }
+    vi.stubGlobal('Worker', FakeWorker);
+    return sent;
+  };
+  const stored = () => vi.waitFor(() => expect(localStorage.getItem('browserId')).toMatch(/^[0-9a-f]{32}$/));
+
+  test('with OffscreenCanvas the page sends only its facts: no canvas is drawn on the page', async () => {
+    localStorage.clear();
+    const sent = fakeWorker('0123456789abcdef0123456789abcdef');
+    vi.stubGlobal('OffscreenCanvas', class {});
+    const drawn = vi.spyOn(HTMLCanvasElement.prototype, 'getContext');
+    storeFingerprint();
+    await stored();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).not.toHaveProperty('canvasDataUrl');
+    expect(sent[0]?.components.userAgent).toBe(navigator.userAgent);
+    expect(drawn).not.toHaveBeenCalled();
+    expect(localStorage.getItem('browserId')).toBe('0123456789abcdef0123456789abcdef');
+    drawn.mockRestore();
+  });
+
+  test('without it the page draws and sends the drawing; an unusable answer is worked out on the page', async () => {
+    localStorage.clear();
+    const sent = fakeWorker('failed');
+    vi.stubGlobal('OffscreenCanvas', undefined);
+    storeFingerprint();
+    await stored();
+    expect(sent[0]).toHaveProperty('canvasDataUrl');
+    expect(localStorage.getItem('browserId')).toBe(computeFingerprint());
   });
 });

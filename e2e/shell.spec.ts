@@ -14,6 +14,21 @@ test('the window title is 青工委服务平台 and an empty hash opens the prog
   await expect(tabNav(page)).toBeVisible();
 });
 
+test('the page and its scripts arrive compressed by the build, Brotli first: nothing is compressed again per visit', async ({ page }) => {
+  const scripts: { url: string; encoding: string | undefined }[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.push({ url: res.url(), encoding: res.headers()['content-encoding'] });
+  });
+  const document = await page.goto('/');
+  expect(document?.headers()['content-encoding']).toBe('br');
+  await appStarted(page);
+  // every script of the first screen big enough to be worth compressing came as the build's .br copy
+  const sizes = await Promise.all(scripts.map(async (s) => ({ ...s, bytes: (await (await page.request.get(s.url, { headers: { 'accept-encoding': 'identity' } })).body()).length })));
+  const worth = sizes.filter((s) => s.bytes >= 1024);
+  expect(worth.length).toBeGreaterThan(2);
+  expect(worth.filter((s) => s.encoding !== 'br')).toEqual([]);
+});
+
 test('the tab bar shows 首页 / 青工委介绍 / 我的 in #333 on #fff with a white border, and switches tabs', async ({ page }) => {
   await page.goto(at(routes.home.index));
   await appStarted(page);

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { antdLegacyRenderStandIn } from './build/antd-legacy-render.js';
 import { appShell } from './build/app-shell.js';
 import { lengthPlugins } from './build/lengths.js';
+import { precompress } from './build/precompress.js';
 import { sizeBudget } from './build/size-budget.js';
 
 export default defineConfig({
@@ -19,6 +20,8 @@ export default defineConfig({
     }) as unknown as PluginOption,
     // the first screens prerendered into index.html, painted before the JavaScript runs (build/app-shell.ts)
     appShell() as unknown as PluginOption,
+    // a Brotli and a gzip copy of each text file, sent as they are by the server (build/precompress.ts)
+    precompress() as unknown as PluginOption,
   ],
   resolve: {
     // one React for the app and every library (some libraries' peer ranges stop at 18)

@@ -1,7 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiPaths, Code, ZEnvelopeOf } from '@qgw/contracts';
@@ -11,12 +12,17 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 const logs: string[] = [];
 let t: TestApp;
 let webDist: string;
+const precompressedSource = `export const names = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `青年 ${i}`))};`;
 
 beforeAll(async () => {
   webDist = await mkdtemp(join(tmpdir(), 'qgw-web-'));
   await mkdir(join(webDist, 'assets'));
   await writeFile(join(webDist, 'index.html'), '<!doctype html><title>青工委服务平台</title><div id="root"></div>');
   await writeFile(join(webDist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  // the build's copies compressed ahead of time (apps/web/build/precompress.ts)
+  await writeFile(join(webDist, 'assets', 'shared-def456.js'), precompressedSource);
+  await writeFile(join(webDist, 'assets', 'shared-def456.js.br'), brotliCompressSync(precompressedSource));
+  await writeFile(join(webDist, 'assets', 'shared-def456.js.gz'), gzipSync(precompressedSource));
   // what the build writes beside the app for measuring it: not for visitors
   await mkdir(join(webDist, '.vite'));
   await writeFile(join(webDist, '.vite', 'manifest.json'), '{"src/main.tsx":{"file":"assets/index-abc123.js"}}');
@@ -157,6 +163,24 @@ describe('the SPA', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends the build\'s compressed copies as they are, in the best encoding the browser accepts', async () => {
+    const cases = [
+      ['gzip, deflate, br, zstd', 'br', 'shared-def456.js.br'],
+      ['gzip', 'gzip', 'shared-def456.js.gz'],
+      ['identity', undefined, 'shared-def456.js'],
+    ] as const;
+    for (const [accepts, encoding, file] of cases) {
+      const res = await t.app.inject({ method: 'GET', url: '/assets/shared-def456.js', headers: { 'accept-encoding': accepts } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // the file itself, not compressed a second time
+      expect(res.rawPayload.equals(await readFile(join(webDist, 'assets', file)))).toBe(true);
+    }
   });
 
   it('answers / with build instructions when there is no build', async () => {

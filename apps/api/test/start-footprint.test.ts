@@ -5,7 +5,9 @@
  * - not Node's web fetch layer (undici), ~14 MB compiled: @tus/server brings it, and is loaded with
  *   the first video upload instead; an ESM import of node:http brings it too (its namespace reads
  *   http.WebSocket), so the metrics listener takes node:http from the CommonJS loader;
- * - not the HTML sanitiser, loaded when the first article body is written.
+ * - not the HTML sanitiser, loaded when the first article body is written;
+ * - not Fastify's JSON-schema compilers (ajv, ajv-formats, fast-json-stringify's compiler): every
+ *   schema is zod's, and the app hands Fastify the zod compilers when it is made (decision 0036).
  * Each in a fresh process, as the server starts: the module cache of this test runner is not the server's.
  */
 import { spawnSync } from 'node:child_process';
@@ -48,7 +50,8 @@ function footprintOfAStartedApp(dataDir: string): Footprint {
     const undici = process.moduleLoadList.some((m) => m.includes('undici'));
     const { createRequire } = await import('node:module');
     const cached = Object.keys(createRequire(import.meta.url).cache);
-    const packages = ['sanitize-html', 'htmlparser2'].filter((p) => cached.some((k) => k.includes('/node_modules/' + p + '/')));
+    const packages = ['sanitize-html', 'htmlparser2', 'ajv', 'ajv-formats', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler']
+      .filter((p) => cached.some((k) => k.includes('/node_modules/' + p + '/')));
     await app.close();
     await database.destroy();
     console.log(JSON.stringify({ formatters, undici, packages }));
@@ -71,7 +74,7 @@ function footprintOfAStartedApp(dataDir: string): Footprint {
 }
 
 describe('a started server', () => {
-  it('has made no Intl date formatter and not loaded the tus server or the HTML sanitiser', () => {
+  it('has made no Intl date formatter and not loaded the tus server, the HTML sanitiser or a JSON-schema compiler', () => {
     const dir = mkdtempSync(join(tmpdir(), 'qgw-footprint-'));
     try {
       const footprint = footprintOfAStartedApp(dir);

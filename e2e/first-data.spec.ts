@@ -186,6 +186,27 @@ const signedInScreens: { name: string; route: ScreenPath; chunk: string; asks: s
     asks: [apiPaths.getDraft, apiPaths.getThemes],
     shows: (page) => page.getByLabel('作品名称', { exact: true }),
   },
+  {
+    name: '我的申报',
+    route: routes.cxbCheck.index,
+    chunk: 'cxb-check-index',
+    asks: [apiPaths.myApplications],
+    shows: (page) => page.getByText('暂无申报记录'),
+  },
+  {
+    name: '创新榜 审核状态',
+    route: routes.cxbCheck.checkStatus,
+    chunk: 'cxb-check-status',
+    asks: [apiPaths.getRankUser],
+    shows: (page) => page.getByRole('heading', { name: '暂无进行中的申报' }),
+  },
+  {
+    name: '创新榜 个人信息',
+    route: routes.cxbCheck.personalInfo,
+    chunk: 'cxb-check-personal-info',
+    asks: [apiPaths.getRankUser],
+    shows: (page) => page.getByText('暂无申报信息'),
+  },
 ];
 
 for (const s of signedInScreens) {

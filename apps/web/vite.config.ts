@@ -4,6 +4,7 @@ import { antdLegacyRenderStandIn } from './build/antd-legacy-render.js';
 import { appShell } from './build/app-shell.js';
 import { lengthPlugins } from './build/lengths.js';
 import { precompress } from './build/precompress.js';
+import { schemasInOwnTasks } from './build/schemas-in-own-tasks.js';
 import { sizeBudget } from './build/size-budget.js';
 
 export default defineConfig({
@@ -12,6 +13,8 @@ export default defineConfig({
     react() as unknown as PluginOption,
     // antd-mobile's React 18 renderer is never called under React 19 (build/antd-legacy-render.ts)
     antdLegacyRenderStandIn() as unknown as PluginOption,
+    // the contract's zod schemas are made each in a task of its own (build/schemas-in-own-tasks.ts)
+    schemasInOwnTasks() as unknown as PluginOption,
     // fails the build when the first screens' JavaScript outgrows its budget (build/size-budget.ts)
     sizeBudget({
       report: (weights) => {
@@ -35,6 +38,9 @@ export default defineConfig({
     sourcemap: false,
     // .vite/manifest.json: which file holds which module, for measuring the first screens after a build (bench/web.ts)
     manifest: true,
+    // no <link rel=modulepreload> per file before a screen loads: inserting ~55 of them was one long
+    // task on a slow phone, and a screen's chunk names all its files in its first line anyway (0037)
+    modulePreload: false,
     rollupOptions: {
       output: {
         // zod compiles object parsers with new Function() when it may; its probe for that is an eval,

@@ -42,11 +42,10 @@ let firstLoadInOwnTask = false;
 
 /**
  * The next screen chunk loaded is asked for in a task of its own, after the current one. Called as
- * the app starts: the browser's work of requesting a screen's files (Vite's preload helper inserts a
- * `<link>` for each; ~60 ms of a slow phone's main thread for the home screen's, ~160 ms for the
- * membership form's) otherwise lengthened the router's first task, during which the page could not
- * answer a tap. Later screens load at once: their chunks are asked for in the task of the tap that
- * opens them.
+ * the app starts: asking for a screen's files (Vite's helper inserts a stylesheet link for each of its
+ * CSS files, and the browser then fetches its scripts) otherwise lengthened the router's first task,
+ * during which the page could not answer a tap. Later screens load at once: their chunks are asked
+ * for in the task of the tap that opens them.
  */
 export function loadFirstScreenInOwnTask(): void {
   firstLoadInOwnTask = true;

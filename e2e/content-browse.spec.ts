@@ -116,7 +116,7 @@ test('a document lists its attachment and the attachment downloads', async ({ pa
   await expect(page.getByRole('heading', { level: 1, name: doc.title })).toBeVisible();
   await expect(page.getByRole('heading', { name: '附件' })).toBeVisible();
 
-  const link = page.getByRole('link', { name: `下载 ${doc.attachment}` });
+  const link = page.getByRole('link', { name: doc.attachment });
   await expect(link).toBeVisible();
   await expect(link).toHaveAttribute('download', doc.attachment);
   const href = await link.getAttribute('href');
@@ -134,7 +134,7 @@ test('the downloaded attachment is saved under the name the page shows', async (
   const doc = seeded.document;
   await page.goto(at(routes.article.document));
   await page.getByRole('list', { name: '文件' }).getByRole('link', { name: new RegExp(doc.title) }).click();
-  const link = page.getByRole('link', { name: `下载 ${doc.attachment}` });
+  const link = page.getByRole('link', { name: doc.attachment });
   const [saved] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(saved.suggestedFilename()).toBe(doc.attachment);
   const res = await page.request.get(new URL((await link.getAttribute('href')) ?? '', page.url()).toString());

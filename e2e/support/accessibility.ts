@@ -17,10 +17,17 @@ interface AxeViolation {
   nodes: Array<{ target: unknown[] }>;
 }
 
-/** `include`: CSS selectors of the parts to scan (a journey's own screen parts); the whole page by default. */
-export async function expectAccessible(page: Page, what: string, include?: readonly string[]): Promise<void> {
+export interface SeriousViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: unknown[][];
+}
+
+/** The serious and critical violations of what the page shows now; `include`: CSS selectors of the parts to scan, the whole page by default. */
+export async function seriousViolations(page: Page, include?: readonly string[]): Promise<SeriousViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async (parts) => {
+  return page.evaluate(async (parts) => {
     const w = window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } };
     const context = parts ? { include: parts.map((p) => [p]) } : document;
     const result = await w.axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
@@ -28,5 +35,9 @@ export async function expectAccessible(page: Page, what: string, include?: reado
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target) }));
   }, include ? [...include] : null);
-  expect(violations, `accessibility of ${what}`).toEqual([]);
+}
+
+/** `include`: CSS selectors of the parts to scan (a journey's own screen parts); the whole page by default. */
+export async function expectAccessible(page: Page, what: string, include?: readonly string[]): Promise<void> {
+  expect(await seriousViolations(page, include), `accessibility of ${what}`).toEqual([]);
 }

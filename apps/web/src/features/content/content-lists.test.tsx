@@ -77,7 +77,7 @@ describe('article list (pages/article/index)', () => {
       ),
     });
     await renderApp(`${routes.article.document}?id=d1`);
-    const link = await screen.findByRole('link', { name: '下载 章程.txt' });
+    const link = await screen.findByRole('link', { name: /^章程\.txt.*下载$/ });
     expect(link.getAttribute('href')).toBe(`/v1/content/files/abc.txt?name=${encodeURIComponent('章程.txt')}`);
     expect(link.getAttribute('download')).toBe('章程.txt');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');

@@ -31,7 +31,6 @@ export const contentStrings = {
   attachments: '附件',
   attachmentCount: (n: number) => `附件 ${n} 个`,
   download: '下载',
-  downloadName: (name: string) => `下载 ${name}`,
   awardQuota: (n: number) => `名额 ${n} 个`,
 
   // people

@@ -12,7 +12,8 @@ import './article.css';
 
 export function Attachments({ items }: { items: Article['attachments'] }) {
   if (items.length === 0) return null;
-  // the server names the download after `?name=` (its Content-Disposition wins over `download`)
+  // the server names the download after `?name=` (its Content-Disposition wins over `download`);
+  // the link's name is what it shows (file, size, 下载), so speech input can say what is on screen
   const attachmentHref = (url: string, name: string) => {
     const href = assetUrl(url);
     return href ? `${href}${href.includes('?') ? '&' : '?'}name=${encodeURIComponent(name)}` : undefined;
@@ -31,7 +32,6 @@ export function Attachments({ items }: { items: Article['attachments'] }) {
               download={a.name}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={t.downloadName(a.name)}
             >
               <FileOutline className="qgw-ct-attachment-icon" aria-hidden="true" />
               <span className="qgw-ct-attachment-name">{a.name}</span>

@@ -17,6 +17,8 @@ export interface RoutesRun {
   browser: string;
   protocol: string;
   lighthouseVersion: string;
+  /** the machine's 1-minute load average before the audit started and the highest seen between routes */
+  load?: { atStart: number; max: number };
   entryJsGzipBytes: number;
   budgetBytes: number;
   routes: Record<string, RouteRuns>;
@@ -46,6 +48,10 @@ export function routesReport(run: RoutesRun): string {
     `**${met} of ${entries.length} routes meet every target** (median performance ≥ ${targets.performance}, accessibility ${targets.accessibility},`,
     `best practices ≥ ${targets.bestPractices}). Lighthouse's benchmark index (how fast the machine was; higher is faster) ran from`,
     `${Math.min(...indexes)} to ${Math.max(...indexes)} over the ${indexes.length} runs: a score is comparable only with one taken at a similar index.`,
+    ...(run.load
+      ? [`The machine's 1-minute load average was ${run.load.atStart} before the audit and at most ${run.load.max} during it (Chrome and the`,
+          'server count for about 1–2): another busy process lowers the scores by more than the benchmark index shows.']
+      : []),
     `Entry-route JavaScript: ${(run.entryJsGzipBytes / 1024).toFixed(1)} KB gzip of a ${(run.budgetBytes / 1024).toFixed(1)} KB budget.`,
     '',
     '| route | signed in | performance (each run) | accessibility | best practices | benchmark index (each run) | LCP | TBT | JS sent | target |',

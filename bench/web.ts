@@ -23,7 +23,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { freePort, root, serverEntry } from './lib/processes.js';
@@ -151,6 +151,8 @@ function printTable(weights: EntryWeights, results: Record<string, RouteResult>)
 }
 
 async function main(): Promise<void> {
+  // a second busy process slows Chrome's page more than Lighthouse's benchmark index (one core, briefly) shows
+  const load = { atStart: loadavg()[0]!, max: loadavg()[0]! };
   ensureBuild();
   if (reportsDir) mkdirSync(reportsDir, { recursive: true });
   const weights = entryJavaScript(webDist);
@@ -185,6 +187,7 @@ async function main(): Promise<void> {
         list.push(await audit(`${pageOrigin}/#${target.path}`, chrome.port, saveAs));
       }
       results[target.name] = summarise(target, list);
+      load.max = Math.max(load.max, loadavg()[0]!);
       console.log(`${target.name}: performance ${list.map((r) => r.performance).join(', ')}, accessibility ${list.map((r) => r.accessibility).join(', ')}, best practices ${list.map((r) => r.bestPractices).join(', ')}`);
     }
   } finally {
@@ -202,6 +205,7 @@ async function main(): Promise<void> {
     lighthouse: Object.fromEntries(['home', 'login'].flatMap((n) => (first(n) ? [[n, first(n)!.median.performance]] : []))),
     entryJsGzipBytesByRoute: weights.routes,
     lighthouseRuns: runs,
+    load: { atStart: Number(load.atStart.toFixed(2)), max: Number(load.max.toFixed(2)) },
     protocol,
     routes: results,
     browser,

@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import lighthouse, { type Result } from 'lighthouse';
 import { accountRoutes, allScreenPaths, apiPaths, appConstants, defaultRoute, routes, storageKeys } from '@qgw/contracts';
+import { demoDetails } from './lib/demo-details.js';
 
 /** Seeded by the server outside production (apps/api/src/db/seed.ts): the applicant with an approved application. */
 const demoApplicant = { mobile: '13800000001', password: 'Qgw-Demo-2024!' };
@@ -45,23 +46,7 @@ export function targets(spec: string | undefined): Target[] {
 export const wantsDetails = (spec: string | undefined): boolean => spec === 'all' || (spec ?? '').split(',').some((p) => p.trim() === 'details');
 
 export async function allDetails(serverUrl: string): Promise<Target[]> {
-  const fixed = Object.fromEntries(Object.entries(appConstants.fixedRequestFields).map(([k, v]) => [k, String(v)]));
-  const first = async (path: string, extra: Record<string, string> = {}): Promise<string> => {
-    const res = await fetch(`${serverUrl}${path}?${new URLSearchParams({ ...fixed, ...extra })}`);
-    const body = (await res.json()) as { success: boolean; message: { items?: { id: string }[] } | { id: string }[] };
-    const items = Array.isArray(body.message) ? body.message : body.message.items;
-    const id = items?.[0]?.id;
-    if (!body.success || !id) throw new Error(`no demo item from ${path}: ${JSON.stringify(body).slice(0, 200)}`);
-    return id;
-  };
-  const detail = async (route: string, path: string, extra?: Record<string, string>): Promise<Target> =>
-    of(`${route}?id=…`, `${route}?id=${encodeURIComponent(await first(path, extra))}`);
-  return [
-    await detail(routes.article.index, apiPaths.contentArticles, { category: 'news' }),
-    await detail(routes.article.document, apiPaths.contentArticles, { category: 'document' }),
-    await detail(routes.article.subdivisions, apiPaths.contentSubdivisions),
-    await detail(routes.memberlist.detail, apiPaths.contentMembers),
-  ];
+  return (await demoDetails(serverUrl)).map((d) => of(`${d.route}?id=…`, `${d.route}?id=${encodeURIComponent(d.id)}`));
 }
 
 export interface Run {

@@ -5,12 +5,14 @@
  * once its data has arrived. The screens that show one item by `?id=` are opened on a real item too,
  * not only on their list. A screen that sends a visitor to 登录 is scanned as the login screen, once.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.js';
-import { allScreenPaths, apiPaths, appConstants, routes } from '@qgw/contracts';
+import { allScreenPaths } from '@qgw/contracts';
+import { demoDetails } from '../bench/lib/demo-details.js';
 import { appStarted, at, hashQuery, type ScreenPath } from './support/app.js';
 import { seriousViolations, type SeriousViolation } from './support/accessibility.js';
 import { demoApplicant, signIn } from './support/applications.js';
+import { urls } from './support/stack-env.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -22,25 +24,9 @@ interface Address {
   query?: Record<string, string>;
 }
 
-/** The first item the demo content lists at `path`, for the screens that show one item by its id. */
-async function firstId(request: APIRequestContext, path: string, query: Record<string, string> = {}): Promise<string> {
-  const fixed = Object.fromEntries(Object.entries(appConstants.fixedRequestFields).map(([k, v]) => [k, String(v)]));
-  const res = await request.get(path, { params: { ...fixed, ...query } });
-  const body = (await res.json()) as { message: { items?: { id: string }[] } | { id: string }[] };
-  const items = Array.isArray(body.message) ? body.message : body.message.items;
-  const id = items?.[0]?.id;
-  if (!id) throw new Error(`no demo item from ${path}`);
-  return id;
-}
-
-async function everyAddress(request: APIRequestContext): Promise<Address[]> {
-  return [
-    ...allScreenPaths.map((route) => ({ route })),
-    { route: routes.article.index, query: { id: await firstId(request, apiPaths.contentArticles, { category: 'news' }) } },
-    { route: routes.article.document, query: { id: await firstId(request, apiPaths.contentArticles, { category: 'document' }) } },
-    { route: routes.article.subdivisions, query: { id: await firstId(request, apiPaths.contentSubdivisions) } },
-    { route: routes.memberlist.detail, query: { id: await firstId(request, apiPaths.contentMembers) } },
-  ];
+async function everyAddress(): Promise<Address[]> {
+  const details = await demoDetails(urls.app);
+  return [...allScreenPaths.map((route) => ({ route })), ...details.map((d) => ({ route: d.route, query: { id: d.id } }))];
 }
 
 /** The hash route the page shows now, with its query. */
@@ -77,19 +63,19 @@ async function scanEvery(page: Page, addresses: Address[]): Promise<{ scanned: n
   return { scanned: seen.size, found };
 }
 
-test('signed out: every screen, or the login screen it sends a visitor to, has no serious or critical axe violation', async ({ page, request }) => {
+test('signed out: every screen, or the login screen it sends a visitor to, has no serious or critical axe violation', async ({ page }) => {
   test.setTimeout(240_000);
-  const addresses = await everyAddress(request);
+  const addresses = await everyAddress();
   const { scanned, found } = await scanEvery(page, addresses);
   expect(found).toEqual({});
   // the screens open to visitors are scanned as themselves, not only as 登录
   expect(scanned).toBeGreaterThan(addresses.length / 2);
 });
 
-test('signed in: every screen, with the demo applicant\'s entries, has no serious or critical axe violation', async ({ page, request }) => {
+test('signed in: every screen, with the demo applicant\'s entries, has no serious or critical axe violation', async ({ page }) => {
   test.setTimeout(240_000);
   await signIn(page, demoApplicant);
-  const addresses = await everyAddress(request);
+  const addresses = await everyAddress();
   const { scanned, found } = await scanEvery(page, addresses);
   expect(found).toEqual({});
   // signed in, no screen sends the applicant elsewhere: each is scanned as itself

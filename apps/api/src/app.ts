@@ -15,7 +15,7 @@ import type { ApiModule, ModuleBase } from './api-module.js';
 import { DataCipher, resolveDataKey } from './crypto/data-cipher.js';
 import { poolStatsOf, sessionChangesOf } from './db/index.js';
 import type { Database } from './db/schema.js';
-import { createLogger } from './logger.js';
+import { createLogger, requestChildLogger } from './logger.js';
 import {
   accountsRepository,
   createAccountsModule,
@@ -205,6 +205,7 @@ export async function composeApp(opts: BuildAppOptions): Promise<{ app: FastifyI
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
+    childLoggerFactory: (parent, bindings, options) => requestChildLogger(parent as unknown as Logger, bindings, options) as unknown as FastifyBaseLogger,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
     // protects a bare deployment (no proxy in front) against slow clients holding sockets

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrations/index.js';
-import { applicationCount, nameWalkThreshold } from '../src/modules/review/queue.repository.js';
+import { applicationCount, nameSearchWalks, nameWalkThreshold } from '../src/modules/review/queue.repository.js';
 import { createFreshDatabase, type FreshDatabase, testDatabaseUrl } from './support/test-app.js';
 
 describe('how a name search chooses its plan', () => {
@@ -24,15 +24,15 @@ describe(`the application count behind it, on ${testDatabaseUrl ? 'postgres' : '
   let dir: string;
   let fresh: FreshDatabase;
   const now = new Date().toISOString();
-  const add = async (n: number) => {
+  const add = async (n: number, name = '张青') => {
     const users = Array.from({ length: n }, () => ({
       id: randomUUID(), mobile: `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, password_hash: 'x', nickname: 'n',
       avatar: null, status: 'active' as const, new_user: 0 as const, created_at: now, updated_at: now,
     }));
     await fresh.db.insertInto('users').values(users).execute();
     await fresh.db.insertInto('applications').values(users.map((u) => ({
-      id: randomUUID(), kind: 'membership' as const, user_id: u.id, programme_id: null, status: 'submitted' as const, version: 1, title: '张青',
-      applicant_name: '张青', organization: null, theme_id: null, data_json: '{}', id_number_enc: null, reason: null,
+      id: randomUUID(), kind: 'membership' as const, user_id: u.id, programme_id: null, status: 'submitted' as const, version: 1, title: name,
+      applicant_name: name, organization: null, theme_id: null, data_json: '{}', id_number_enc: null, reason: null,
       submitted_at: now, decided_at: null, created_at: now, updated_at: now,
     }))).execute();
   };
@@ -56,5 +56,18 @@ describe(`the application count behind it, on ${testDatabaseUrl ? 'postgres' : '
     // past it: the last count answers at once and a new one is taken behind it
     expect(await applicationCount(fresh.db, t0 + 61_000)).toBe(3);
     await expect.poll(() => applicationCount(fresh.db, Date.now())).toBe(5);
+  });
+
+  it('probes a prefix once a minute: a page of a scrolled search reuses the plan its first page chose', async () => {
+    const t0 = Date.now();
+    expect(await nameSearchWalks(fresh.db, '李', 3, t0)).toBe(false);
+    await add(3, '李明');
+    // within the minute: the plan chosen before, though the name is now common
+    expect(await nameSearchWalks(fresh.db, '李', 3, t0 + 30_000)).toBe(false);
+    // another threshold (the table grew) or another prefix is probed at once
+    expect(await nameSearchWalks(fresh.db, '李', 2, t0 + 30_000)).toBe(true);
+    expect(await nameSearchWalks(fresh.db, '李明', 3, t0 + 30_000)).toBe(true);
+    // past the minute: probed again
+    expect(await nameSearchWalks(fresh.db, '李', 3, t0 + 61_000)).toBe(true);
   });
 });

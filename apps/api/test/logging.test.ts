@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@qgw/contracts';
-import { scrubLine } from '../src/logger.js';
+import { createLogger, requestChildLogger, scrubLine } from '../src/logger.js';
 import { data, get, login, post, register, smsCodeFor, strongPassword, uniqueMobile } from './support/api.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { startWechatDouble, type WechatDouble, wechatEnv } from './support/wechat-double.js';
@@ -115,5 +115,35 @@ describe('scrubLine', () => {
     // a mobile after a full stop in text is still masked
     expect(scrubLine('结束。13812345678')).toBe('结束。[redacted]');
     expect(scrubLine('end. 13812345678.')).toBe('end. [redacted].');
+  });
+});
+
+describe('a request\'s logger (requestChildLogger)', () => {
+  const capture = () => {
+    const out: string[] = [];
+    const stream = new Writable({ write(chunk, _enc, cb) { out.push(String(chunk)); cb(); } });
+    return { out, parsed: () => out.map((l) => JSON.parse(l) as Record<string, unknown>), stream };
+  };
+
+  it('binds the request id as pino would, and still redacts what the request logs', () => {
+    const c = capture();
+    const parent = createLogger({ level: 'info', stream: c.stream });
+    const log = requestChildLogger(parent, { reqId: 'req-1.a_B' }, {});
+    log.info({ password: 'hunter2-secret', user: { token: 'tok-secret', mobile: '13812345678' }, n: 1 }, 'hello');
+    log.child({ step: 'inner' }).warn('nested');
+    const [first, second] = c.parsed();
+    expect(first).toMatchObject({ reqId: 'req-1.a_B', msg: 'hello', password: '[redacted]', user: { token: '[redacted]', mobile: '[redacted]' }, n: 1 });
+    expect(second).toMatchObject({ reqId: 'req-1.a_B', step: 'inner', msg: 'nested' });
+    expect(c.out.join('')).not.toMatch(/hunter2|tok-secret|13812345678/);
+  });
+
+  it('honours a route\'s own level and keeps the parent unbound', () => {
+    const c = capture();
+    const parent = createLogger({ level: 'info', stream: c.stream });
+    const quiet = requestChildLogger(parent, { reqId: 'r2' }, { level: 'error' });
+    quiet.info('dropped');
+    quiet.error('kept');
+    parent.info('parent');
+    expect(c.parsed().map((l) => [l.msg, l.reqId])).toEqual([['kept', 'r2'], ['parent', undefined]]);
   });
 });

@@ -1,5 +1,4 @@
 import { type Kysely, type SelectQueryBuilder, type SqlBool, SqliteAdapter, sql } from 'kysely';
-import { onCurrentRubric } from './review.repository.js';
 import type { ApplicationKind, ApplicationStatus } from '@qgw/contracts';
 import type { Database } from '../../db/schema.js';
 
@@ -233,59 +232,4 @@ export async function queuePage(db: Kysely<Database>, f: QueueFilter): Promise<Q
   if (!q) return [];
   const rows = await q.execute();
   return rows.map((r) => ({ ...r, version: Number(r.version) }));
-}
-
-export interface PageExtras {
-  reviewers: Map<string, Array<{ id: string; nickname: string }>>;
-  totals: Map<string, number[]>;
-  reviewedBy: Map<string, Set<string>>;
-  /** reviewers whose review is on an older rubric version (counted nowhere until scored again) */
-  rescoreBy: Map<string, Set<string>>;
-  staged: Map<string, { decision: 'approve' | 'reject' | 'return' }>;
-  themes: Map<string, string>;
-}
-
-/** Assignments, review totals, staged decisions and theme names of the listed applications. */
-export async function pageExtras(db: Kysely<Database>, ids: string[], themeIds: string[]): Promise<PageExtras> {
-  const out: PageExtras = { reviewers: new Map(), totals: new Map(), reviewedBy: new Map(), rescoreBy: new Map(), staged: new Map(), themes: new Map() };
-  if (ids.length === 0) return out;
-  const assigned = await db
-    .selectFrom('review_assignments as ra')
-    .innerJoin('users as u', 'u.id', 'ra.reviewer_id')
-    .select(['ra.application_id', 'u.id', 'u.nickname'])
-    .where('ra.application_id', 'in', ids)
-    .orderBy('ra.assigned_at')
-    .orderBy('u.id')
-    .execute();
-  for (const a of assigned) {
-    const list = out.reviewers.get(a.application_id) ?? [];
-    list.push({ id: a.id, nickname: a.nickname });
-    out.reviewers.set(a.application_id, list);
-  }
-  const reviews = await db
-    .selectFrom('reviews')
-    .select(['application_id', 'reviewer_id', 'total', onCurrentRubric('reviews').as('current')])
-    .where('application_id', 'in', ids)
-    .execute();
-  for (const r of reviews) {
-    // SQLite answers 0/1, PostgreSQL a boolean
-    if (!r.current || Number(r.current) === 0) {
-      const set = out.rescoreBy.get(r.application_id) ?? new Set<string>();
-      set.add(r.reviewer_id);
-      out.rescoreBy.set(r.application_id, set);
-      continue;
-    }
-    out.totals.set(r.application_id, [...(out.totals.get(r.application_id) ?? []), Number(r.total)]);
-    const set = out.reviewedBy.get(r.application_id) ?? new Set<string>();
-    set.add(r.reviewer_id);
-    out.reviewedBy.set(r.application_id, set);
-  }
-  const staged = await db.selectFrom('staged_decisions').select(['application_id', 'decision']).where('application_id', 'in', ids).execute();
-  for (const st of staged) out.staged.set(st.application_id, { decision: st.decision });
-  const uniqueThemes = [...new Set(themeIds)];
-  if (uniqueThemes.length > 0) {
-    const themes = await db.selectFrom('themes').select(['id', 'name']).where('id', 'in', uniqueThemes).execute();
-    for (const t of themes) out.themes.set(t.id, t.name);
-  }
-  return out;
 }
